@@ -1,0 +1,193 @@
+/**
+ * Every environment variable the server reads, parsed and validated once at start.
+ *
+ * Nothing else in the server reads `process.env`: modules receive the typed `Config`
+ * object. A bad value stops the start with one clear message naming the variable,
+ * instead of failing later in the middle of a request.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+
+export interface S3Config {
+  bucket: string
+  endpoint?: string
+  region?: string
+  accessKeyId?: string
+  secretAccessKey?: string
+}
+
+export interface Config {
+  /** Port of the app origin (API, pages, WebSocket). */
+  port: number
+  /** Host name the servers bind to. */
+  host: string
+  /** Port of the separate proxy origin that serves proxied websites and e-mails. */
+  proxyPort: number
+  /** Public URL of the app origin, used in e-mails and redirects. */
+  publicUrl: string
+  /** Public URL of the proxy origin; a different site from `publicUrl` so app cookies never reach it. */
+  proxyOrigin: string
+  /** PostgreSQL connection string; when absent the embedded PGlite database under `dataDir` is used. */
+  databaseUrl?: string
+  /** Folder for the embedded database, uploaded files and the generated session secret. */
+  dataDir: string
+  /** Secret used to sign cookies and upload signatures. */
+  sessionSecret: string
+  /** SMTP connection URL; when absent e-mail goes to the outbox table. */
+  smtpUrl?: string
+  /** Sender address of outgoing e-mail. */
+  mailFrom: string
+  s3?: S3Config
+  stripeSecretKey?: string
+  stripeWebhookSecret?: string
+  /** Remote name -> URL of its mf-manifest.json; lets a remote redeploy without a shell rebuild. */
+  remotes: Record<string, string>
+  /** Root of the repository, where the front-end `dist` folders live. */
+  rootDir: string
+  isProduction: boolean
+  /** Request log on stdout. */
+  logRequests: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+const repoRoot = resolve(import.meta.dir, '..', '..')
+
+function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number between 0 and 65535 (got "${raw}").`)
+  }
+  return value
+}
+
+function readUrl(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  try {
+    return new URL(raw).toString().replace(/\/$/, '')
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL (got "${raw}").`)
+  }
+}
+
+function readDatabaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL
+  if (raw === undefined || raw === '') return undefined
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.')
+  }
+  return raw
+}
+
+function readRemotes(env: Env, defaults: Record<string, string>): Record<string, string> {
+  const raw = env.REMOTES
+  if (raw === undefined || raw === '') return defaults
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw new ConfigError('REMOTES must be a JSON object mapping a remote name to its mf-manifest.json URL.')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('REMOTES must be a JSON object mapping a remote name to its mf-manifest.json URL.')
+  }
+  const remotes: Record<string, string> = { ...defaults }
+  for (const [name, url] of Object.entries(parsed)) {
+    if (typeof url !== 'string' || url === '') {
+      throw new ConfigError(`REMOTES.${name} must be a URL string.`)
+    }
+    remotes[name] = url
+  }
+  return remotes
+}
+
+function readS3(env: Env): S3Config | undefined {
+  const bucket = env.S3_BUCKET
+  if (!bucket) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => env[name])
+    if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} set without S3_BUCKET.`)
+    return undefined
+  }
+  return {
+    bucket,
+    endpoint: readUrl(env, 'S3_ENDPOINT'),
+    region: env.S3_REGION || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+  }
+}
+
+/**
+ * The session secret must survive restarts (or every user is logged out), so when it is not
+ * configured a random one is generated once and kept in the data folder.
+ */
+function readSessionSecret(env: Env, dataDir: string, isProduction: boolean): string {
+  const raw = env.SESSION_SECRET
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters long.')
+    return raw
+  }
+  if (isProduction && env.DATABASE_URL) {
+    throw new ConfigError('SESSION_SECRET is required in production with DATABASE_URL (all processes must share it).')
+  }
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export const defaultRemotes: Record<string, string> = {
+  dashboard: '/mf/dashboard/mf-manifest.json',
+  review: '/mf/review/mf-manifest.json',
+  billing: '/mf/billing/mf-manifest.json',
+}
+
+/** Parses and validates the environment. Throws `ConfigError` with a message naming the bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production'
+  const port = readPort(env, 'PORT', 3000)
+  const host = env.HOST || '0.0.0.0'
+  const proxyPort = readPort(env, 'PROXY_PORT', port === 0 ? 0 : port + 1)
+  const rawDataDir = env.DATA_DIR || './data'
+  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(repoRoot, rawDataDir)
+  const publicUrl = readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`) as string
+  // localhost and 127.0.0.1 are different sites, so by default the app's cookies never reach proxied pages.
+  const proxyOrigin = readUrl(env, 'PROXY_ORIGIN', `http://127.0.0.1:${proxyPort}`) as string
+  if (new URL(proxyOrigin).origin === new URL(publicUrl).origin) {
+    throw new ConfigError('PROXY_ORIGIN must be a different origin from PUBLIC_URL.')
+  }
+  const smtpUrl = readUrl(env, 'SMTP_URL')
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.')
+  const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined
+  if (stripeSecretKey && !/^(sk|rk)_/.test(stripeSecretKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...).')
+  }
+  return {
+    port,
+    host,
+    proxyPort,
+    publicUrl,
+    proxyOrigin,
+    databaseUrl: readDatabaseUrl(env),
+    dataDir,
+    sessionSecret: readSessionSecret(env, dataDir, isProduction),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Pinpoint <no-reply@pinpoint.local>',
+    s3: readS3(env),
+    stripeSecretKey,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    remotes: readRemotes(env, defaultRemotes),
+    rootDir: repoRoot,
+    isProduction,
+    logRequests: env.LOG_REQUESTS !== 'false',
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * One log line per request: method, path, status and duration. The start time is kept per
+ * Request object, so it works for every route, including errors and unknown paths.
+ */
+import { Elysia } from 'elysia'
+import type { Logger } from './logger'
+
+export function requestLog(logger: Logger, enabled: boolean) {
+  const started = new WeakMap<Request, number>()
+  return new Elysia({ name: 'request-log' })
+    .onRequest({ as: 'global' }, ({ request }) => {
+      if (enabled) started.set(request, performance.now())
+    })
+    .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
+      if (!enabled) return
+      const start = started.get(request)
+      const response = responseValue instanceof Response ? responseValue : undefined
+      const status = response?.status ?? (typeof set.status === 'number' ? set.status : 200)
+      logger.info('request', {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status,
+        ms: start === undefined ? undefined : Number((performance.now() - start).toFixed(1)),
+      })
+    })
+}
