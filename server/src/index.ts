@@ -2,7 +2,7 @@
  * Starts the server: config -> database (lock, open, migrate) -> HTTP listen -> background work.
  * Any failure before listening prints one clear line and exits non-zero.
  */
-import { acquireDataDirLock, migrate, openDatabase } from '@pinpoint/db'
+import { migrate, openDatabase } from '@pinpoint/db'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import type { AppContext } from './context'
@@ -11,8 +11,8 @@ import { createLogger } from './platform/logger'
 async function main() {
   const logger = createLogger()
   const config = loadConfig()
-  // PGlite has no lock of its own: two processes on one folder silently lose writes.
-  const releaseLock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir)
+  // PGlite has no lock of its own: openDatabase takes the data-folder lock so a second
+  // process on the same folder is refused instead of silently losing writes.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrate(database)
   const context: AppContext = { config, database, logger, now: () => new Date() }
@@ -31,7 +31,6 @@ async function main() {
     logger.info('server stopping', { signal })
     await app.stop()
     await database.close()
-    releaseLock?.()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))

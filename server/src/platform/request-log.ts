@@ -8,7 +8,7 @@ import type { Logger } from './logger'
 export function requestLog(logger: Logger, enabled: boolean) {
   const started = new WeakMap<Request, number>()
   return new Elysia({ name: 'request-log' })
-    .onRequest({ as: 'global' }, ({ request }) => {
+    .onRequest(({ request }) => {
       if (enabled) started.set(request, performance.now())
     })
     .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const PORT = 3100
+const baseURL = `http://localhost:${PORT}`
+
+// One fresh embedded database per run. The config is evaluated again in every worker: the
+// folder made by the main process is handed down through the environment.
+process.env.PINPOINT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'pinpoint-e2e-'))
+const dataDir = process.env.PINPOINT_E2E_DATA_DIR
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'results.json' }]],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    contextOptions: { reducedMotion: 'reduce' },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // The real server: API, pages and the built front ends, on PGlite or on E2E_DATABASE_URL.
+    command: 'bun ../server/src/index.ts',
+    url: `${baseURL}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      // Empty means "embedded PGlite" even when the outer shell has a DATABASE_URL.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      LOG_REQUESTS: 'false',
+    },
+  },
+})

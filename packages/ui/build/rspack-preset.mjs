@@ -1,0 +1,219 @@
+// @ts-check
+/**
+ * One build recipe for the shell and every micro-frontend, so the list of shared singletons and
+ * the CSS pipeline cannot drift between them (a shared package missing from one build fails
+ * silently: that remote gets its own React/Jotai copy and sees an empty store).
+ *
+ * The caller passes its own `rspack` and `ModuleFederationPlugin`, so this file depends on
+ * nothing the calling front end has not declared.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+/**
+ * Packages every front end shares as singletons. Subpaths are separate share keys
+ * (`react` does not cover `react/jsx-runtime`), and each entry names the package whose
+ * version it carries.
+ */
+export const SHARED_SINGLETONS = /** @type {const} */ ({
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  jotai: 'jotai',
+  '@tanstack/react-query': '@tanstack/react-query',
+  '@pinpoint/state': '@pinpoint/state',
+  '@pinpoint/ui': '@pinpoint/ui',
+  '@pinpoint/api': '@pinpoint/api',
+})
+
+/** @param {string} file */
+function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'))
+}
+
+/**
+ * Version of a package as installed for `dir` (walks up node_modules like Node does; the repo
+ * installs hoisted, and workspace packages are linked there).
+ * @param {string} dir
+ * @param {string} name
+ */
+function installedVersion(dir, name) {
+  for (let current = dir; ; current = dirname(current)) {
+    const file = join(current, 'node_modules', name, 'package.json')
+    if (existsSync(file)) return /** @type {string} */ (readJson(file).version)
+    if (dirname(current) === current) throw new Error(`Cannot find ${name} from ${dir}: run bun install`)
+  }
+}
+
+/**
+ * `shared` option for ModuleFederationPlugin. requiredVersion is the caret range of the version
+ * this front end declares (workspace:* resolves to the linked package's version).
+ * @param {string} dir front end folder (holds package.json)
+ */
+export function sharedSingletons(dir) {
+  const pkg = readJson(join(dir, 'package.json'))
+  const declared = { ...pkg.peerDependencies, ...pkg.devDependencies, ...pkg.dependencies }
+  /** @type {Record<string, { singleton: true, requiredVersion: string }>} */
+  const shared = {}
+  for (const [key, packageName] of Object.entries(SHARED_SINGLETONS)) {
+    const spec = declared[packageName]
+    if (!spec) throw new Error(`${pkg.name} shares ${key} but does not depend on ${packageName}`)
+    const version = /^\d/.test(spec) ? spec : installedVersion(dir, packageName)
+    shared[key] = { singleton: true, requiredVersion: `^${version}` }
+  }
+  return shared
+}
+
+/**
+ * @typedef {object} FrontendOptions
+ * @property {typeof import('@rspack/core').rspack} rspack
+ * @property {new (options: import('@module-federation/enhanced/rspack').ModuleFederationPlugin['_options']) => import('@rspack/core').RspackPluginInstance} ModuleFederationPlugin
+ * @property {string} dir front end folder
+ * @property {string} name federation container name (also the key in remotes.json)
+ * @property {Record<string, string>} [exposes] present for a remote, absent for the host
+ */
+
+/** @typedef {import('@rspack/core').Configuration} Configuration */
+
+/**
+ * What every build has in common: production mode, SWC for TS/TSX with React's automatic
+ * runtime, Tailwind v4 through PostCSS into rspack's native CSS, content-hashed file names.
+ * @param {{ dir: string, outDir: string, publicPath: string, uniqueName: string }} options
+ * @returns {Configuration}
+ */
+function baseConfig({ dir, outDir, publicPath, uniqueName }) {
+  return {
+    context: dir,
+    mode: 'production',
+    target: ['web', 'es2022'],
+    devtool: false,
+    output: {
+      path: outDir,
+      publicPath,
+      uniqueName,
+      filename: 'assets/[name].[contenthash:10].js',
+      chunkFilename: 'assets/[name].[contenthash:10].js',
+      cssFilename: 'assets/[name].[contenthash:10].css',
+      cssChunkFilename: 'assets/[name].[contenthash:10].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules[\\/](?!@pinpoint)/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          type: 'css/auto',
+          use: [
+            {
+              loader: 'postcss-loader',
+              options: {
+                postcssOptions: {
+                  // Scan only this front end's sources; theme.css adds the design system's own.
+                  plugins: [['@tailwindcss/postcss', { base: join(dir, 'src') }]],
+                },
+              },
+            },
+          ],
+        },
+      ],
+    },
+    performance: { hints: false },
+  }
+}
+
+/**
+ * @param {FrontendOptions['rspack']} rspack
+ * @param {string} dir
+ */
+function htmlPage(rspack, dir) {
+  return new rspack.HtmlRspackPlugin({
+    template: join(dir, 'src/index.html'),
+    // Only the app's own entry: adding remoteEntry would start a second federation runtime.
+    chunks: ['main'],
+    minify: true,
+  })
+}
+
+/**
+ * The build(s) of a front end.
+ *
+ * - Host (no `exposes`): the page at `/` (publicPath '/', so deep links such as /dashboard/x
+ *   resolve assets), carrying the one federation runtime and providing it to the remotes.
+ * - Remote: two builds. `dist/`: the federation container (remoteEntry.js + mf-manifest.json,
+ *   publicPath 'auto' = wherever the manifest is hosted) that runs on the host's federation
+ *   runtime (`externalRuntime`: ~17 KB gzip less per remote). `dist/app/`: a standalone page of
+ *   the same component without federation (development, and the guest entry of mf-review).
+ * @param {FrontendOptions} options
+ * @returns {Configuration | Configuration[]}
+ */
+export function frontendConfig({ rspack, ModuleFederationPlugin, dir, name, exposes }) {
+  const shared = sharedSingletons(dir)
+  const federation = {
+    name,
+    shared,
+    // Reuse whatever copy is already loaded: a remote built later with a newer React must
+    // not make the page load a second React next to the shell's.
+    shareStrategy: /** @type {const} */ ('loaded-first'),
+    manifest: true,
+    dts: false,
+  }
+  if (!exposes) {
+    return {
+      ...baseConfig({ dir, outDir: join(dir, 'dist'), publicPath: '/', uniqueName: `pinpoint_${name}` }),
+      entry: { main: './src/index.ts' },
+      plugins: [
+        new ModuleFederationPlugin({ ...federation, experiments: { provideExternalRuntime: true } }),
+        htmlPage(rspack, dir),
+      ],
+    }
+  }
+  const container = baseConfig({
+    dir,
+    outDir: join(dir, 'dist'),
+    publicPath: 'auto',
+    uniqueName: `pinpoint_${name}`,
+  })
+  const standalone = baseConfig({
+    dir,
+    outDir: join(dir, 'dist', 'app'),
+    publicPath: 'auto',
+    uniqueName: `pinpoint_${name}_app`,
+  })
+  return [
+    {
+      ...container,
+      name,
+      entry: {},
+      // dist/app belongs to the standalone build running next to this one.
+      output: { ...container.output, clean: { keep: /^app(\/|$)/ } },
+      plugins: [
+        new ModuleFederationPlugin({
+          ...federation,
+          filename: 'remoteEntry.js',
+          exposes,
+          experiments: { externalRuntime: true },
+        }),
+      ],
+    },
+    {
+      ...standalone,
+      name: `${name}-app`,
+      entry: { main: './src/index.ts' },
+      plugins: [htmlPage(rspack, dir)],
+    },
+  ]
+}

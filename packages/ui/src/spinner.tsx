@@ -1,0 +1,20 @@
+import { cn } from './cn'
+
+export type SpinnerProps = { label?: string; className?: string }
+
+/** An indeterminate progress indicator with an accessible label (visible next to the ring). */
+export function Spinner({ label = 'Loading…', className }: SpinnerProps) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn('flex items-center gap-3 text-sm text-ink-muted', className)}
+    >
+      <span
+        aria-hidden="true"
+        className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
+      />
+      <span>{label}</span>
+    </div>
+  )
+}

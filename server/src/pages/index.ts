@@ -1,0 +1,88 @@
+/**
+ * Pages: the shell (index.html at `/` and as the SPA fallback, its assets under `/assets/`),
+ * each remote's build under `/mf/<name>/`, and `/remotes.json`, through which the shell finds
+ * the remotes at run time (so a remote can be redeployed, or moved to a CDN, without a shell
+ * rebuild). A front end that has not been built answers a JSON 503 saying so.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Elysia } from 'elysia'
+import { jsonError, notFound, REVALIDATE, safeJoin, serveFile } from './static-files'
+
+/** Where each remote's mf-manifest.json lives when the builds are served by this server (defined with the config). */
+export { defaultRemotes } from '../config'
+
+/** Remote name -> its folder in the repository; each is served from `<folder>/dist`. */
+const REMOTE_FOLDERS: Record<string, string> = {
+  dashboard: 'mf-dashboard',
+  review: 'mf-review',
+  billing: 'mf-billing',
+}
+
+// Paths that name a file: answer 404 rather than the shell page when they are missing.
+const FILE_LIKE = /\.(?:js|mjs|css|map|json|ico|png|svg|jpe?g|gif|webp|txt|xml|woff2?)$/i
+
+export type PagesOptions = {
+  /** Repository root: holds shell/dist and mf-<name>/dist. */
+  rootDir: string
+  /** Served as /remotes.json: remote name -> URL of its mf-manifest.json. */
+  remotes: Record<string, string>
+}
+
+const notBuilt = () =>
+  jsonError({
+    message: 'Front end not built: run npm start',
+    error: 'FrontendNotBuilt',
+    status: 503,
+    meta: {},
+  })
+
+export function pagesModule({ rootDir, remotes }: PagesOptions) {
+  const shellDist = join(rootDir, 'shell', 'dist')
+  const remotesJson = JSON.stringify(remotes)
+
+  async function serveFromDist(dist: string, relative: string, request: Request): Promise<Response> {
+    if (!existsSync(dist)) return notBuilt()
+    const path = safeJoin(dist, relative)
+    if (!path) return notFound()
+    return (await serveFile(path, request)) ?? notFound()
+  }
+
+  async function serveShellPage(request: Request): Promise<Response> {
+    if (!existsSync(shellDist)) return notBuilt()
+    // TODO(page guard): the 307 redirects of SPEC section 2 hook in here.
+    return (await serveFile(join(shellDist, 'index.html'), request, REVALIDATE)) ?? notBuilt()
+  }
+
+  return (
+    // The seed keeps two apps with different options in one process from being deduplicated.
+    new Elysia({ name: 'pages', seed: { rootDir, remotesJson } })
+      .get(
+        '/remotes.json',
+        () =>
+          new Response(remotesJson, {
+            headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': REVALIDATE },
+          }),
+      )
+      .get('/mf/:remote/*', ({ params, request }) => {
+        const folder = REMOTE_FOLDERS[params.remote]
+        if (!folder) return notFound()
+        return serveFromDist(join(rootDir, folder, 'dist'), params['*'], request)
+      })
+      .get('/assets/*', ({ params, request }) => serveFromDist(shellDist, `assets/${params['*']}`, request))
+      .get('/', ({ request }) => serveShellPage(request))
+      .get('/*', ({ request }) => {
+        const { pathname } = new URL(request.url)
+        if (
+          pathname === '/api' ||
+          pathname.startsWith('/api/') ||
+          pathname === '/mf' ||
+          pathname.startsWith('/mf/')
+        ) {
+          return notFound()
+        }
+        if (FILE_LIKE.test(pathname)) return notFound()
+        return serveShellPage(request)
+      })
+  )
+}

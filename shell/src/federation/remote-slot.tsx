@@ -1,0 +1,109 @@
+import { ErrorState, Spinner } from '@pinpoint/ui'
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react'
+import { loadRemoteModule } from './remotes'
+
+type RemoteModule = { default: ComponentType }
+
+type SlotState =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: ComponentType }
+  | { status: 'error'; error: unknown }
+
+export type RemoteSlotProps = {
+  /** Name of the remote in remotes.json. */
+  remote: string
+  /** Exposed module, without the leading './'. Its default export is rendered. */
+  module: string
+  /** Human name used in loading and error messages ("Billing"). */
+  label: string
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Unknown error'
+}
+
+/**
+ * Renders a component of a micro-frontend found at run time. While loading it shows a spinner;
+ * when the remote cannot be fetched or throws while rendering it shows what failed and a Retry
+ * button: a missing remote never leaves a blank area.
+ */
+export function RemoteSlot({ remote, module, label }: RemoteSlotProps) {
+  const [attempt, setAttempt] = useState(0)
+  const [state, setState] = useState<SlotState>({ status: 'loading' })
+
+  useEffect(() => {
+    let active = true
+    setState({ status: 'loading' })
+    loadRemoteModule<RemoteModule>(remote, module, { fresh: attempt > 0 })
+      .then((loaded) => {
+        if (!active) return
+        if (typeof loaded.default !== 'function') throw new Error(`${remote}/${module} has no default export`)
+        setState({ status: 'ready', Component: loaded.default })
+      })
+      .catch((error: unknown) => {
+        if (!active) return
+        console.error(`Remote ${remote}/${module} failed to load`, error)
+        setState({ status: 'error', error })
+      })
+    return () => {
+      active = false
+    }
+  }, [remote, module, attempt])
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), [])
+
+  if (state.status === 'loading') return <Spinner label={`Loading ${label}…`} />
+  if (state.status === 'error') {
+    return (
+      <ErrorState
+        title={`${label} could not be loaded`}
+        message="Check your connection and try again."
+        details={describe(state.error)}
+        onRetry={retry}
+      />
+    )
+  }
+  const { Component: Loaded } = state
+  return (
+    <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
+      <Loaded />
+    </RemoteErrorBoundary>
+  )
+}
+
+type BoundaryProps = { label: string; onRetry: () => void; children: ReactNode }
+
+/** Catches a remote that loads but throws while rendering, so the rest of the page keeps working. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error }
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`${this.props.label} crashed while rendering`, error, info.componentStack)
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <ErrorState
+          title={`${this.props.label} stopped working`}
+          message="Something went wrong while showing this section."
+          details={describe(this.state.error)}
+          onRetry={this.props.onRetry}
+        />
+      )
+    }
+    return this.props.children
+  }
+}
