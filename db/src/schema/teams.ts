@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import { type AnyPgColumn, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, idColumn, randomSlug, timestamps, tstz } from './columns.ts'
+import { users } from './users.ts'
+
+/** A team. Its owner is the account owner; members point at it through users.team_id. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    /** Deleting the owner's account deletes the team (members keep their accounts, team_id becomes null). */
+    ownerUserId: text('owner_user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [index('teams_owner_user_id_idx').on(t.ownerUserId)],
+)
+
+/** Single sign-on (OIDC) configuration, at most one per team. */
+export const ssoConfigs = pgTable(
+  'sso_configs',
+  {
+    teamId: text('team_id')
+      .primaryKey()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    /** Lowercase e-mail domain that routes a login to this team's identity provider. */
+    emailDomain: text('email_domain'),
+    issuer: text('issuer'),
+    clientId: text('client_id'),
+    clientSecret: text('client_secret'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('sso_configs_email_domain_unique').on(t.emailDomain),
+    check('sso_configs_email_domain_normalised', sql`email_domain = lower(email_domain)`),
+  ],
+)
+
+/** Team invitations by e-mail; the code is the secret in the invite link. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: idColumn(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    code: text('code')
+      .notNull()
+      .$defaultFn(() => randomSlug(24)),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: tstz('expires_at'),
+    createdAt: createdAt(),
+    lastSentAt: tstz('last_sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invites_code_unique').on(t.code),
+    uniqueIndex('invites_team_id_email_unique').on(t.teamId, t.email),
+    index('invites_email_idx').on(t.email),
+    index('invites_invited_by_user_id_idx').on(t.invitedByUserId),
+    check('invites_email_normalised', sql`email = lower(btrim(email))`),
+  ],
+)
+
+/** Labels belong to a team and are attached to annotations through annotation_labels. */
+export const labels = pgTable(
+  'labels',
+  {
+    id: idColumn(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('labels_team_id_idx').on(t.teamId)],
+)
+
+export type Team = typeof teams.$inferSelect
+export type NewTeam = typeof teams.$inferInsert
+export type SsoConfig = typeof ssoConfigs.$inferSelect
+export type NewSsoConfig = typeof ssoConfigs.$inferInsert
+export type Invite = typeof invites.$inferSelect
+export type NewInvite = typeof invites.$inferInsert
+export type Label = typeof labels.$inferSelect
+export type NewLabel = typeof labels.$inferInsert
