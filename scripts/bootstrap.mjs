@@ -24,6 +24,9 @@ const bunBin = join(toolsDir, 'node_modules', '.bin', process.platform === 'win3
 export const FRONTENDS = ['shell', 'mf-dashboard', 'mf-review', 'mf-billing']
 const SHARED_FRONTEND_INPUTS = ['packages/domain', 'packages/api', 'packages/state', 'packages/ui']
 
+// Children (package scripts such as `bun --bun rspack build`) find Bun and the workspace binaries.
+process.env.PATH = `${dirname(bunBin)}:${join(root, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`
+
 function log(message) {
   console.log(`\x1b[36m[pinpoint]\x1b[0m ${message}`)
 }
@@ -106,8 +109,7 @@ export function buildFrontends({ force = false } = {}) {
 
 /** Runs Bun with the given arguments, forwarding signals, and exits with its code. */
 function handOver(args) {
-  const env = { ...process.env, PATH: `${dirname(bunBin)}:${join(root, 'node_modules', '.bin')}:${process.env.PATH}` }
-  const child = spawn(bunBin, args, { cwd: root, stdio: 'inherit', env })
+  const child = spawn(bunBin, args, { cwd: root, stdio: 'inherit', env: process.env })
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
 }
