@@ -7,12 +7,13 @@ import type { Logger } from './logger'
 
 export function requestLog(logger: Logger, enabled: boolean) {
   const started = new WeakMap<Request, number>()
+  // Hooks cost time on every request even when they do nothing: register none when disabled.
+  if (!enabled) return new Elysia({ name: 'request-log' })
   return new Elysia({ name: 'request-log' })
     .onRequest(({ request }) => {
-      if (enabled) started.set(request, performance.now())
+      started.set(request, performance.now())
     })
     .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
-      if (!enabled) return
       const start = started.get(request)
       const response = responseValue instanceof Response ? responseValue : undefined
       const status = response?.status ?? (typeof set.status === 'number' ? set.status : 200)
