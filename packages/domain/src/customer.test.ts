@@ -44,8 +44,15 @@ describe('isCustomerActive', () => {
     expect(isCustomerActive(customer, new Date(PERIOD_END + 7 * DAY).toISOString())).toBe(false)
   })
 
-  test('a customer without a valid periodEnd is inactive (fail closed)', () => {
-    expect(isCustomerActive(buildCustomer({ periodEnd: null }), PERIOD_END)).toBe(false)
+  test('an active customer without a periodEnd (free plan, no subscription) is active', () => {
+    expect(isCustomerActive(buildCustomer({ planId: 'free0', status: 'active', periodEnd: null }), PERIOD_END)).toBe(true)
+    expect(isCustomerActive(buildCustomer({ planId: 'free0', status: 'active', periodEnd: undefined }), PERIOD_END)).toBe(true)
+  })
+
+  test('any other status without a periodEnd, or an unreadable periodEnd, is inactive (fail closed)', () => {
+    for (const status of ['trialing', 'past_due', 'canceled', 'unpaid']) {
+      expect(isCustomerActive(buildCustomer({ status, periodEnd: null }), PERIOD_END)).toBe(false)
+    }
     expect(isCustomerActive(buildCustomer({ periodEnd: 'not a date' }), PERIOD_END)).toBe(false)
   })
 

@@ -31,14 +31,16 @@ export function customerActiveUntil(customer: DomainCustomer): number | null {
  * - No customer record: active (nothing to enforce).
  * - Otherwise active while `now < periodEnd + grace` (strict): at exactly 7 days (or 2 hours, or
  *   `periodEnd` itself) the customer is already inactive.
- * - Decision: a customer without a valid `periodEnd` is inactive (fail closed); a paying subscription
- *   always has one.
+ * - Decision: a customer without a `periodEnd` has no billing period that could run out, so it is
+ *   active when its status is `active` (the free plan: no subscription, nothing to expire) and
+ *   inactive for any other status (fail closed: a trial or a failed payment always has a period).
  */
 export function isCustomerActive(customer: DomainCustomer | null | undefined, now: DateInput): boolean {
   if (!customer) return true
-  const until = customerActiveUntil(customer)
   const at = toEpochMs(now)
-  if (until === null || at === null) return false
+  if (at === null) return false
+  const until = customerActiveUntil(customer)
+  if (until === null) return customer.periodEnd == null && customer.status === 'active'
   return at < until
 }
 

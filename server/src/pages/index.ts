@@ -7,6 +7,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
+import { injectBootstrap } from './bootstrap'
+import { guardRedirect } from './guard'
+import type { PageSession, PageSessionResolver } from './session'
 import { jsonError, notFound, REVALIDATE, safeJoin, serveFile } from './static-files'
 
 /** Where each remote's mf-manifest.json lives when the builds are served by this server (defined with the config). */
@@ -27,6 +30,11 @@ export type PagesOptions = {
   rootDir: string
   /** Served as /remotes.json: remote name -> URL of its mf-manifest.json. */
   remotes: Record<string, string>
+  /**
+   * Reads the visitor's cookies for the page guard (SPEC section 2). When given, guarded pages answer 307
+   * and the shell page embeds the current user; without it the shell is served as a static file.
+   */
+  session?: PageSessionResolver
 }
 
 const notBuilt = () =>
@@ -37,7 +45,12 @@ const notBuilt = () =>
     meta: {},
   })
 
-export function pagesModule({ rootDir, remotes }: PagesOptions) {
+/** Expires auth cookies that no longer match a live session, so the browser stops sending them. */
+function expireCookies(headers: Headers, names: string[]) {
+  for (const name of names) headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax`)
+}
+
+export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
   const shellDist = join(rootDir, 'shell', 'dist')
   const remotesJson = JSON.stringify(remotes)
 
@@ -48,15 +61,30 @@ export function pagesModule({ rootDir, remotes }: PagesOptions) {
     return (await serveFile(path, request)) ?? notFound()
   }
 
+  async function serveGuardedShell(request: Request, visitor: PageSession): Promise<Response> {
+    const headers = new Headers({ 'cache-control': 'private, no-cache', vary: 'Cookie' })
+    expireCookies(headers, visitor.staleCookies)
+    const location = guardRedirect(new URL(request.url), visitor.loggedIn)
+    if (location) {
+      headers.set('location', location)
+      return new Response(null, { status: 307, headers })
+    }
+    const file = Bun.file(join(shellDist, 'index.html'))
+    if (!existsSync(shellDist) || !(await file.exists())) return notBuilt()
+    headers.set('content-type', 'text/html; charset=utf-8')
+    headers.set('x-content-type-options', 'nosniff')
+    return new Response(injectBootstrap(await file.text(), visitor.bootstrap), { headers })
+  }
+
   async function serveShellPage(request: Request): Promise<Response> {
+    if (session) return serveGuardedShell(request, await session(request))
     if (!existsSync(shellDist)) return notBuilt()
-    // TODO(page guard): the 307 redirects of SPEC section 2 hook in here.
     return (await serveFile(join(shellDist, 'index.html'), request, REVALIDATE)) ?? notBuilt()
   }
 
   return (
     // The seed keeps two apps with different options in one process from being deduplicated.
-    new Elysia({ name: 'pages', seed: { rootDir, remotesJson } })
+    new Elysia({ name: 'pages', seed: { rootDir, remotesJson, guarded: !!session } })
       .get(
         '/remotes.json',
         () =>

@@ -1,0 +1,129 @@
+/**
+ * Logging in and out, guest sessions and staff impersonation. Password reset lives in password-reset.ts.
+ */
+import { users } from '@pinpoint/db'
+import { Conflict, Forbidden, NotFound, ValidationFailed } from '@pinpoint/domain'
+import { eq } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { assertBelow, consume, hit, LIMITS } from '../../platform/rate-limit'
+import { normalizeEmail, parseEmail } from '../../platform/security'
+import { type Actor, type ActorUser, loadActorUser, loadActorUserWhere } from './actor'
+import { InvalidCredentials } from './errors'
+import { verifyPassword } from './passwords'
+import { createSession, deleteSession, setSessionImpersonation } from './session'
+
+type Ctx = Pick<AppContext, 'database' | 'now' | 'logger'>
+
+/** Where a request came from, recorded on the session and used by rate limits. */
+export interface RequestInfo {
+  ip: string
+  userAgent: string | null
+  /** The session being replaced (rotation): deleted when a new one is issued. */
+  currentSessionId?: string
+}
+
+export interface LoginResult {
+  token: string
+  user: ActorUser
+}
+
+/** Issues a fresh session for a user, dropping the one the browser had (no session fixation). */
+export async function startSession(ctx: Ctx, user: ActorUser, info: RequestInfo): Promise<LoginResult> {
+  const { db } = ctx.database
+  if (info.currentSessionId) await deleteSession(db, info.currentSessionId)
+  const { token } = await createSession(db, {
+    userId: user.id,
+    now: ctx.now(),
+    userAgent: info.userAgent,
+    ip: info.ip,
+  })
+  return { token, user }
+}
+
+export async function login(
+  ctx: Ctx,
+  input: { email: string; password: string },
+  info: RequestInfo,
+): Promise<LoginResult> {
+  const { db } = ctx.database
+  const now = ctx.now()
+  const email = normalizeEmail(input.email)
+  await consume(db, LIMITS.loginIp, info.ip, now)
+  await assertBelow(db, LIMITS.loginEmailFailures, email, now)
+  const user = await loadActorUserWhere(db, eq(users.email, email))
+  const ok = await verifyPassword(input.password, user && !user.isGuest ? user.passwordHash : null)
+  if (!user || !ok) {
+    await hit(db, LIMITS.loginEmailFailures, email, now)
+    throw new InvalidCredentials()
+  }
+  return startSession(ctx, user, info)
+}
+
+/**
+ * Guest login: reuses the guest user of this e-mail (updating the name) or creates one. An e-mail that
+ * belongs to a full account cannot be used as a guest, or anyone could act as that account without its
+ * password.
+ */
+export async function loginGuest(
+  ctx: Ctx,
+  input: { email: string; name: string },
+  info: RequestInfo,
+): Promise<LoginResult> {
+  const { db } = ctx.database
+  const now = ctx.now()
+  const email = parseEmail(input.email)
+  const name = input.name.trim()
+  if (!name)
+    throw new ValidationFailed('Please enter your name.', { issues: [{ path: 'name', message: 'Required' }] })
+  await consume(db, LIMITS.guestIp, info.ip, now)
+  await consume(db, LIMITS.guestEmail, email, now)
+  // Insert-or-nothing then read: two simultaneous guest logins for one e-mail end with one user.
+  await db
+    .insert(users)
+    .values({ email, name, isGuest: true, passwordHash: null })
+    .onConflictDoNothing({ target: users.email })
+  const existing = await loadActorUserWhere(db, eq(users.email, email))
+  if (!existing) throw new Error('guest user vanished after insert')
+  if (!existing.isGuest) {
+    throw new Conflict('An account with this e-mail already exists. Please log in.', {
+      reason: 'account-exists',
+    })
+  }
+  let user = existing
+  if (existing.name !== name) {
+    await db.update(users).set({ name }).where(eq(users.id, existing.id))
+    user = { ...existing, name }
+  }
+  return startSession(ctx, user, info)
+}
+
+export async function logout(ctx: Ctx, actor: Actor): Promise<void> {
+  if (actor.sessionId) await deleteSession(ctx.database.db, actor.sessionId)
+}
+
+/**
+ * Starts impersonating `targetId` (decision 007): the caller's session must belong to a staff member
+ * (checked on the real user, so an impersonation cannot chain), the target must exist and not be staff.
+ */
+export async function startImpersonation(ctx: Ctx, actor: Actor, targetId: string): Promise<ActorUser> {
+  const { db } = ctx.database
+  const staffId = actor.impersonatorId ?? actor.user?.id
+  const staff = actor.impersonatorId ? await loadActorUser(db, actor.impersonatorId) : actor.user
+  if (actor.via !== 'session' || !actor.sessionId || !staff?.isStaff || staff.isGuest) {
+    throw new Forbidden('Only staff members can impersonate users.')
+  }
+  if (targetId === staffId) throw new ValidationFailed('You cannot impersonate yourself.')
+  const target = await loadActorUser(db, targetId)
+  if (!target) throw new NotFound('No user with this id.')
+  if (target.isStaff) throw new Forbidden('Staff accounts cannot be impersonated.')
+  await setSessionImpersonation(db, actor.sessionId, target.id)
+  ctx.logger.info('impersonation started', { staffId, targetId: target.id })
+  return target
+}
+
+export async function stopImpersonation(ctx: Ctx, actor: Actor): Promise<void> {
+  if (!actor.sessionId) return
+  await setSessionImpersonation(ctx.database.db, actor.sessionId, null)
+  if (actor.impersonatorId)
+    ctx.logger.info('impersonation stopped', { staffId: actor.impersonatorId, targetId: actor.user?.id })
+}

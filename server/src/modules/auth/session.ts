@@ -1,0 +1,88 @@
+/**
+ * Server-side sessions. The cookie carries a random token; the sessions row id is its SHA-256, so the
+ * table alone cannot be used to log in. A new token is issued at every login (rotation), which defeats
+ * session fixation: a token planted before login never becomes authenticated.
+ */
+import { type DbOrTx, type Session, sessions } from '@pinpoint/db'
+import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import { ACTOR_USER_WITH, type ActorUser, shapeActorUser } from './actor'
+import { SESSION_MAX_AGE_S } from './cookies'
+import { hashToken, randomToken } from './tokens'
+
+const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_S * 1000
+/** Extend a session at most once a day, so an active user is not logged out but reads stay cheap. */
+const TOUCH_INTERVAL_MS = 24 * 60 * 60 * 1000
+
+export interface SessionWithUser {
+  session: Session
+  user: ActorUser
+}
+
+export interface CreateSessionInput {
+  userId: string
+  now: Date
+  userAgent?: string | null
+  ip?: string | null
+}
+
+/** Creates a session and returns the token to put in the cookie (shown to nobody else). */
+export async function createSession(
+  db: DbOrTx,
+  input: CreateSessionInput,
+): Promise<{ token: string; session: Session }> {
+  const token = randomToken()
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId: input.userId,
+      createdAt: input.now,
+      lastSeenAt: input.now,
+      expiresAt: new Date(input.now.getTime() + SESSION_MAX_AGE_MS),
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      ip: input.ip ?? null,
+    })
+    .returning()
+  if (!session) throw new Error('creating the session returned no row')
+  // Housekeeping on login: expired rows of this user are never read again.
+  await db.delete(sessions).where(and(eq(sessions.userId, input.userId), lt(sessions.expiresAt, input.now)))
+  return { token, session }
+}
+
+/** The live session for a cookie token, with its user (one query), or null. Slides the expiry when due. */
+export async function findSession(db: DbOrTx, token: string, now: Date): Promise<SessionWithUser | null> {
+  if (!token || token.length > 200) return null
+  const row = await db.query.sessions.findFirst({
+    where: and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)),
+    with: { user: { with: ACTOR_USER_WITH } },
+  })
+  if (!row) return null
+  const { user, ...session } = row
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_MS)
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id))
+    session.lastSeenAt = now
+    session.expiresAt = expiresAt
+  }
+  return { session, user: shapeActorUser(user) }
+}
+
+export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+/** Logs a user out everywhere, optionally keeping the current session (after a password change). */
+export async function deleteUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId)
+  await db.delete(sessions).where(where)
+}
+
+export async function setSessionImpersonation(
+  db: DbOrTx,
+  sessionId: string,
+  userId: string | null,
+): Promise<void> {
+  await db.update(sessions).set({ impersonatedUserId: userId }).where(eq(sessions.id, sessionId))
+}

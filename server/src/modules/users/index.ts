@@ -1,0 +1,72 @@
+/**
+ * Account calls: sign-up (POST /users) and the caller's own profile, password, avatar, billing settings
+ * and API token (`/users/me/...`). Avatars are served by GET /avatars/:name.
+ */
+import { Elysia } from 'elysia'
+import type { AppContext } from '../../context'
+import { clearAuthCookies, IMPERSONATION_COOKIE, setSessionCookies } from '../auth/cookies'
+import { authPlugin, contextSeed, serializeUser } from '../auth/plugin'
+import { requestInfo } from '../auth/request-info'
+import { serveAvatar, updateAvatar } from './avatar'
+import { userModels } from './model'
+import {
+  changePassword,
+  createApiToken,
+  getApiToken,
+  revokeApiToken,
+  updateCustomerSettings,
+  updateProfile,
+} from './profile'
+import { signUp } from './signup'
+
+export function usersModule(context: AppContext) {
+  return new Elysia({ name: 'users', seed: contextSeed(context) })
+    .use(authPlugin(context))
+    .model(userModels)
+    .post(
+      '/users',
+      async ({ body, actor, request, server, cookie, set }) => {
+        const { token, user } = await signUp(context, body, requestInfo(context, request, server, actor))
+        setSessionCookies(cookie, context.config, token, 'member')
+        clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
+        set.status = 201
+        return { user: serializeUser(user) }
+      },
+      { body: 'users.signup' },
+    )
+    .put(
+      '/users/me',
+      async ({ actor, body }) => ({ user: serializeUser(await updateProfile(context, actor, body)) }),
+      {
+        body: 'users.profile',
+      },
+    )
+    .put(
+      '/users/me/password',
+      async ({ actor, body }) => {
+        await changePassword(context, actor, body)
+        return { success: true }
+      },
+      { body: 'users.password' },
+    )
+    .put(
+      '/users/me/avatar',
+      async ({ actor, body }) => ({ user: serializeUser(await updateAvatar(context, actor, body.avatar)) }),
+      {
+        body: 'users.avatar',
+      },
+    )
+    .put(
+      '/users/me/customer',
+      async ({ actor, body }) => ({
+        user: serializeUser(await updateCustomerSettings(context, actor, body)),
+      }),
+      {
+        body: 'users.customer',
+      },
+    )
+    .get('/users/me/token', ({ actor }) => getApiToken(actor))
+    .post('/users/me/token', ({ actor }) => createApiToken(context, actor))
+    .delete('/users/me/token', ({ actor }) => revokeApiToken(context, actor))
+    .get('/avatars/:name', ({ params }) => serveAvatar(context, params.name))
+}

@@ -1,0 +1,57 @@
+/**
+ * What the page guard knows about the visitor, read from the session, login-status and impersonation
+ * cookies (SPEC section 2) through the same resolution the API uses.
+ */
+import type { AppContext } from '../context'
+import { LOGIN_STATUS_COOKIE, parseCookieHeader, SESSION_COOKIE } from '../modules/auth/cookies'
+import { resolveActor, serializeUser } from '../modules/auth/plugin'
+import type { PageBootstrap } from './bootstrap'
+
+export interface PageSession {
+  /** A logged-in non-guest: what login-required pages need. */
+  loggedIn: boolean
+  bootstrap: PageBootstrap
+  /** Auth cookies that no longer match a live session: the response expires them. */
+  staleCookies: string[]
+}
+
+export type PageSessionResolver = (request: Request) => Promise<PageSession>
+
+export function createPageSessionResolver(context: AppContext): PageSessionResolver {
+  return async (request) => {
+    const cookies = parseCookieHeader(request.headers.get('cookie'))
+    const loginStatus = cookies.get(LOGIN_STATUS_COOKIE) ?? null
+    const hasSession = cookies.has(SESSION_COOKIE)
+    // Nothing says a session exists: skip the database entirely (most visits to public pages).
+    if (!hasSession && !loginStatus) {
+      return {
+        loggedIn: false,
+        bootstrap: { user: null, loginStatus: null, impersonatedUserId: null },
+        staleCookies: [],
+      }
+    }
+    // Page requests are browser navigations: a bearer token has no place here, so only cookies count.
+    const cookieOnly = new Request(request.url, { headers: { cookie: request.headers.get('cookie') ?? '' } })
+    const actor = await resolveActor(context, cookieOnly)
+    const user = actor.user
+    if (!user) {
+      const stale = [hasSession ? SESSION_COOKIE : null, loginStatus ? LOGIN_STATUS_COOKIE : null].filter(
+        (name): name is string => !!name,
+      )
+      return {
+        loggedIn: false,
+        bootstrap: { user: null, loginStatus: null, impersonatedUserId: null },
+        staleCookies: stale,
+      }
+    }
+    return {
+      loggedIn: !user.isGuest,
+      bootstrap: {
+        user: serializeUser(user),
+        loginStatus: user.isGuest ? 'guest' : 'member',
+        impersonatedUserId: actor.impersonatorId ? user.id : null,
+      },
+      staleCookies: [],
+    }
+  }
+}

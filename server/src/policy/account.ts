@@ -1,0 +1,14 @@
+/**
+ * Rules about the caller's own account (SPEC 6): profile, billing settings, API token.
+ */
+import { canUseApiToken, canViewBilling, isGuest } from '@pinpoint/domain'
+import { defineRules } from './types'
+
+export const accountRules = defineRules({
+  /** Edit one's own profile, password, avatar: any non-guest (guests have no account to edit). */
+  'account.update': (user, _subject: undefined) => !!user && !isGuest(user),
+  /** Billing settings (receipts, billing e-mail): non-guest without a team, or the team owner. */
+  'billing.view': (user, _subject: undefined) => canViewBilling(user),
+  /** Read or create the personal API token: a team whose plan is not a team49 variant. */
+  'apiToken.use': (user, _subject: undefined) => canUseApiToken(user),
+})

@@ -1,0 +1,269 @@
+/**
+ * The permission matrix (SPEC 6): every route, every actor kind, the exact status. One row per route and
+ * method; later issues append their rows (canvases, folders, annotations, labels, ...) to MATRIX.
+ *
+ * Actor kinds (see matrix-world.ts): owner, admin (role admin), member, otherTeam (owner of another team),
+ * individual (individual plan, no team), guest, anonymous, apiToken (a member's token, no cookies).
+ */
+import { describe, expect, test } from 'bun:test'
+import { buildInvite, buildTeam, DEFAULT_PASSWORD, uniqueEmail } from '@pinpoint/db/testing'
+import { createTestApp } from '../testing/harness'
+import { ACTOR_KINDS, type ActorKind, all, buildWorld, type World } from './matrix-world'
+
+interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** The route as documented, e.g. '/teams/{id}/users'. */
+  route: string
+  path: (world: World, extra: Record<string, string>) => string
+  body?: (world: World, extra: Record<string, string>) => unknown
+  /** Creates what the row needs beyond the world (returns ids for `path` and `body`). */
+  setup?: (
+    world: World,
+    testApp: Awaited<ReturnType<typeof createTestApp>>,
+  ) => Promise<Record<string, string>>
+  expect: Record<ActorKind, number>
+}
+
+const testApp = await createTestApp()
+const { db } = testApp.context.database
+
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+)
+const avatarForm = () => {
+  const form = new FormData()
+  form.append('avatar', new File([PNG], 'a.png', { type: 'image/png' }))
+  return form
+}
+
+/** Members of the team (owner, admins, members and the member's token) vs everybody else. */
+const teamOnly = (ok: number) => all(403, { owner: ok, admin: ok, member: ok, apiToken: ok, anonymous: 401 })
+const adminsOnly = (ok: number) => all(403, { owner: ok, admin: ok, anonymous: 401 })
+const loggedIn = (ok: number) => all(ok, { guest: 403, anonymous: 401 })
+
+/** An invite (in a third team) addressed to the actor's own e-mail, for accept/decline. */
+async function inviteForActor(world: World): Promise<Record<string, string>> {
+  const { team } = await buildTeam(db)
+  const invite = await buildInvite(db, { team, email: world.actor?.email ?? uniqueEmail() })
+  return { inviteId: invite.id }
+}
+
+const MATRIX: MatrixRow[] = [
+  // Account and session
+  { method: 'GET', route: '/sessions/me', path: () => '/sessions/me', expect: all(200, { anonymous: 401 }) },
+  {
+    method: 'POST',
+    route: '/users (sign-up)',
+    path: () => '/users',
+    body: () => ({ email: uniqueEmail('new'), name: 'New', password: 'a good password' }),
+    expect: all(201),
+  },
+  {
+    method: 'POST',
+    route: '/sessions (wrong password)',
+    path: () => '/sessions',
+    body: (w) => ({ email: w.owner.email, password: 'wrong-password' }),
+    expect: all(401),
+  },
+  { method: 'DELETE', route: '/sessions', path: () => '/sessions', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/password-resets',
+    path: () => '/password-resets',
+    body: () => ({ email: uniqueEmail() }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/guests',
+    path: () => '/guests',
+    body: () => ({ email: uniqueEmail('g'), name: 'G' }),
+    expect: all(200),
+  },
+  {
+    method: 'PUT',
+    route: '/users/me',
+    path: () => '/users/me',
+    body: () => ({ name: 'Renamed' }),
+    expect: loggedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/users/me/password',
+    path: () => '/users/me/password',
+    body: () => ({ currentPassword: DEFAULT_PASSWORD, newPassword: 'a new password' }),
+    expect: loggedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/users/me/avatar',
+    path: () => '/users/me/avatar',
+    body: avatarForm,
+    expect: loggedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/users/me/customer',
+    path: () => '/users/me/customer',
+    body: () => ({ shouldEmailReceipts: false }),
+    // Billing belongs to the account owner: the team owner, or a user without a team.
+    expect: all(403, { owner: 200, otherTeam: 200, individual: 200, anonymous: 401 }),
+  },
+  // API token: a team whose plan is not team49 (both teams here are enterprise); not for individuals.
+  {
+    method: 'GET',
+    route: '/users/me/token',
+    path: () => '/users/me/token',
+    expect: all(200, { individual: 403, guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/users/me/token',
+    path: () => '/users/me/token',
+    expect: all(200, { individual: 403, guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/sessions/impersonation',
+    path: () => '/sessions/impersonation',
+    body: (w) => ({ userId: w.member2.id }),
+    // Nobody in the world is staff.
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'GET',
+    route: '/sso-login-url',
+    path: () => '/sso-login-url?emailDomain=nobody.example',
+    expect: all(404),
+  },
+
+  // Teams
+  {
+    method: 'GET',
+    route: '/teams/{id}/users',
+    path: (w) => `/teams/${w.team.id}/users`,
+    expect: teamOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/teams/{id}/admins',
+    path: (w) => `/teams/${w.team.id}/admins`,
+    body: (w) => ({ userId: w.member2.id }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/teams/{id}/admins',
+    path: (w) => `/teams/${w.team.id}/admins`,
+    body: (w) => ({ userId: w.admin2.id }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/teams/{id}/users/{userId} (a member)',
+    path: (w) => `/teams/${w.team.id}/users/${w.member2.id}`,
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/teams/{id}/users/{userId} (the owner)',
+    path: (w) => `/teams/${w.team.id}/users/${w.owner.id}`,
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'GET',
+    route: '/teams/{id}/sso-settings',
+    path: (w) => `/teams/${w.team.id}/sso-settings`,
+    expect: all(403, { owner: 200, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/teams/{id}/sso-settings',
+    path: (w) => `/teams/${w.team.id}/sso-settings`,
+    body: () => ({ enabled: false }),
+    expect: all(403, { owner: 200, anonymous: 401 }),
+  },
+
+  // Invites, team side
+  {
+    method: 'GET',
+    route: '/teams/{id}/invites',
+    path: (w) => `/teams/${w.team.id}/invites`,
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/teams/{id}/invites',
+    path: (w) => `/teams/${w.team.id}/invites`,
+    body: () => ({ emails: [uniqueEmail()] }),
+    expect: adminsOnly(201),
+  },
+  {
+    method: 'POST',
+    route: '/teams/{id}/invites/{inviteId}/resend',
+    path: (w) => `/teams/${w.team.id}/invites/${w.invite.id}/resend`,
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/teams/{id}/invites/{inviteId}',
+    path: (w) => `/teams/${w.team.id}/invites/${w.invite.id}`,
+    expect: adminsOnly(200),
+  },
+
+  // Invites, invitee side
+  { method: 'GET', route: '/invites?code=', path: (w) => `/invites?code=${w.invite.code}`, expect: all(200) },
+  {
+    method: 'GET',
+    route: '/invites?email= (own e-mail)',
+    path: (w) => `/invites?email=${encodeURIComponent(w.actor?.email ?? uniqueEmail())}`,
+    expect: all(200, { guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'GET',
+    route: "/invites?email= (someone else's)",
+    path: (w) => `/invites?email=${encodeURIComponent(w.invite.email)}`,
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: "/invites/{id}/accept (someone else's)",
+    path: (w) => `/invites/${w.invite.id}/accept`,
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/invites/{id}/accept (own)',
+    setup: inviteForActor,
+    path: (_w, extra) => `/invites/${extra.inviteId}/accept`,
+    // Team owners must hand over their team before joining another.
+    expect: all(200, { owner: 409, otherTeam: 409, guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/invites/{id}/decline (own)',
+    setup: inviteForActor,
+    path: (_w, extra) => `/invites/${extra.inviteId}/decline`,
+    expect: all(200, { guest: 403, anonymous: 401 }),
+  },
+]
+
+describe.each(MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', (_name, row) => {
+  test.each(ACTOR_KINDS.map((kind) => [kind, row.expect[kind]] as const))(
+    '%s -> %d',
+    async (kind, expected) => {
+      const { world, client } = await buildWorld(testApp, kind)
+      const extra = row.setup ? await row.setup(world, testApp) : {}
+      const body = row.body?.(world, extra)
+      const path = `/api/v1${row.path(world, extra)}`
+      const res =
+        body instanceof FormData
+          ? await client.request(row.method, path, { body })
+          : await client.request(row.method, path, body === undefined ? {} : { json: body })
+      if (res.status !== expected)
+        throw new Error(`${kind} ${row.method} ${path}: expected ${expected}, got ${res.status} ${res.text}`)
+      expect(res.status).toBe(expected)
+    },
+  )
+})
