@@ -19,7 +19,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'results.json' }]],
   globalSetup: './global-setup.ts',
@@ -41,18 +41,21 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium' }],
   webServer: {
-    // The real server: API, pages and the built front ends, on PGlite or on E2E_DATABASE_URL.
-    command: 'bun ../server/src/index.ts',
+    // The real server (API, pages, the built front ends) on a fresh database: a clone of the migrated
+    // template on E2E_DATABASE_URL, or PGlite in a temporary folder; serve.ts seeds the fixtures.
+    command: 'bun serve.ts',
     url: `${baseURL}/api/v1/health`,
     timeout: 120_000,
-    reuseExistingServer: !process.env.CI,
+    // Never reuse: the fixtures live in this run's database.
+    reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      // Empty means "embedded PGlite" even when the outer shell has a DATABASE_URL.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      // serve.ts sets the clone's URL; empty means "embedded PGlite" even when the outer shell has one.
+      DATABASE_URL: '',
       LOG_REQUESTS: 'false',
     },
   },

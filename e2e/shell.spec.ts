@@ -1,6 +1,7 @@
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { DashboardPage } from './pages/dashboard-page'
 import { ShellPage } from './pages/shell-page'
+import { shot, signUpByApi, uniqueEmail } from './support'
 
 const SINGLETONS = [
   'react',
@@ -12,44 +13,28 @@ const SINGLETONS = [
   '@pinpoint/state',
   '@pinpoint/ui',
   '@pinpoint/api',
+  'react-router',
 ]
 
-test.describe('shell', () => {
-  test('loads one component from each remote at run time', async ({ page }) => {
-    const pageErrors: string[] = []
-    page.on('pageerror', (error) => pageErrors.push(error.message))
-    const shell = new ShellPage(page)
-
-    await shell.goto()
-    await expect(shell.header.getByRole('link', { name: 'Pinpoint' })).toBeVisible()
-    await shell.expectRemotesLoaded()
-    // The dashboard's query ran on the shell's QueryClient against the real server.
-    await expect(shell.dashboard.getByTestId('api-status')).toHaveAttribute('data-state', 'up')
-    // The shell settled the session (here: nobody signed in) and every remote saw it.
-    await expect(shell.review).toHaveAttribute('data-auth-loaded', 'true')
-    await expect(shell.header).toContainText('Not signed in')
-    // Each remote brought its own stylesheet: its utilities apply although the shell's CSS never saw them.
-    await expect(shell.review.getByText('Review ready')).toHaveCSS('font-weight', '600')
-
-    await page.screenshot({ path: join(import.meta.dirname, 'screenshots', 'shell.png'), fullPage: true })
-    expect(pageErrors).toEqual([])
-  })
-
-  test('remotes use the shell’s React, Jotai store and shared packages (one instance each)', async ({
+test.describe('module federation', () => {
+  test('remotes use the shell’s React, Jotai store, router and shared packages (one instance each)', async ({
     page,
   }) => {
-    // The shell writes the signed-in user into its auth atom; remotes only read it.
-    await page.route('**/api/v1/sessions/me', (route) =>
-      route.fulfill({ json: { user: { id: 'u-ada', name: 'Ada Lovelace', email: 'ada@example.com' } } }),
-    )
+    const pageErrors: string[] = []
+    page.on('pageerror', (error) => pageErrors.push(error.message))
+    const email = uniqueEmail('mf')
+    await signUpByApi(page.request, { email, name: 'Ada Lovelace', teamName: 'Engines' })
     const shell = new ShellPage(page)
-    await shell.goto()
+    const dashboard = new DashboardPage(page)
 
+    // The login the shell holds (its auth atom) is seen inside each remote.
+    await page.goto('/dashboard')
     await expect(shell.header.getByTestId('header-user')).toContainText('Ada Lovelace')
-    await expect(shell.review.getByTestId('review-user')).toHaveText('Ada Lovelace')
-    await expect(shell.billing).toContainText('ada@example.com')
-    await expect(shell.dashboard).toContainText('Canvases and folders of Ada Lovelace.')
-    await page.screenshot({ path: join(import.meta.dirname, 'screenshots', 'shell-signed-in.png') })
+    await expect(dashboard.heading).toHaveText('All canvases')
+    await shell.navigate('/billing')
+    await expect(page.getByTestId('billing-summary')).toContainText(email)
+    await shell.navigate('/link/some-canvas/')
+    await expect(page.getByTestId('review-user')).toHaveText('Ada Lovelace')
 
     const shared = await shell.sharedModules()
     for (const key of SINGLETONS) {
@@ -59,47 +44,93 @@ test.describe('shell', () => {
       expect(info, `${key} comes from the shell`).toMatchObject({ from: 'shell', loaded: true })
     }
     // Every remote consumed the shell's jotai and state package instead of bundling its own.
-    expect(Object.values(shared.jotai ?? {})[0]?.useIn).toEqual(
-      expect.arrayContaining(['dashboard', 'review', 'billing']),
+    for (const key of ['jotai', '@pinpoint/state', 'react/jsx-runtime']) {
+      expect(Object.values(shared[key] ?? {})[0]?.useIn, key).toEqual(
+        expect.arrayContaining(['dashboard', 'review', 'billing']),
+      )
+    }
+    expect(Object.values(shared['react-router'] ?? {})[0]?.useIn).toEqual(
+      expect.arrayContaining(['dashboard']),
     )
-    expect(Object.values(shared['@pinpoint/state'] ?? {})[0]?.useIn).toEqual(
-      expect.arrayContaining(['dashboard', 'review', 'billing']),
+    // One federation runtime: remotes run on the shell's (external runtime), none ships its own.
+    const runtimes = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /remoteEntry|mf-manifest/.test(name)),
     )
+    expect(runtimes.filter((name) => name.includes('remoteEntry'))).toHaveLength(3)
+    expect(pageErrors).toEqual([])
   })
 
   test('a remote that cannot be loaded shows a message and recovers on Retry', async ({ page }) => {
+    await signUpByApi(page.request, { email: uniqueEmail('retry'), name: 'Retry Person' })
     let failing = true
     await page.route('**/mf/billing/mf-manifest.json', (route) =>
       failing ? route.abort('failed') : route.continue(),
     )
-    const shell = new ShellPage(page)
-    await shell.goto()
-
-    await expect(shell.dashboard).toContainText('Dashboard ready')
-    await expect(shell.review).toContainText('Review ready')
-    const billing = shell.panel('billing')
-    await expect(billing.getByRole('alert')).toContainText('Billing could not be loaded')
-    await page.screenshot({ path: join(import.meta.dirname, 'screenshots', 'shell-remote-failed.png') })
+    await page.goto('/billing')
+    const panel = page.getByTestId('panel-billing')
+    await expect(panel.getByRole('alert')).toContainText('Billing could not be loaded')
+    await shot(page, 'shell-remote-failed')
 
     failing = false
-    await billing.getByRole('button', { name: 'Retry' }).click()
-    await expect(shell.billing).toContainText('Billing ready')
-    await expect(billing.getByRole('alert')).toHaveCount(0)
+    await panel.getByRole('button', { name: 'Retry' }).click()
+    await expect(page.getByTestId('billing-summary')).toBeVisible()
+    await expect(panel.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('a new build of a remote is picked up at run time, without rebuilding the shell', async ({ page }) => {
+    await signUpByApi(page.request, { email: uniqueEmail('swap'), name: 'Swap Person' })
+    // Deployment: remotes.json now points the dashboard at another build ("dashboard-next"), served
+    // from another place. The shell's files are the same ones.
+    const remotes = await (await page.request.get('/remotes.json')).json()
+    await page.route('**/remotes.json', (route) =>
+      route.fulfill({ json: { ...remotes, dashboard: '/mf/dashboard-next/mf-manifest.json' } }),
+    )
+    const nextBuildFiles: string[] = []
+    await page.route('**/mf/dashboard-next/**', async (route) => {
+      const url = new URL(route.request().url())
+      nextBuildFiles.push(url.pathname)
+      const original = await page.request.get(url.pathname.replace('/mf/dashboard-next/', '/mf/dashboard/'))
+      let body = await original.body()
+      // The "new release": a changed heading in the dashboard's code.
+      if (url.pathname.endsWith('.js'))
+        body = Buffer.from(body.toString('utf8').replaceAll('All canvases', 'Every canvas'))
+      await route.fulfill({ status: original.status(), headers: original.headers(), body })
+    })
+    const shellAssets: string[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/assets/')) shellAssets.push(response.url())
+    })
+    await page.goto('/dashboard')
+    await expect(new DashboardPage(page).heading).toHaveText('Every canvas')
+    expect(nextBuildFiles).toContain('/mf/dashboard-next/mf-manifest.json')
+    expect(nextBuildFiles.some((path) => path.endsWith('remoteEntry.js'))).toBe(true)
+    // The shell itself came from its unchanged build.
+    expect(shellAssets.length).toBeGreaterThan(0)
   })
 
   test('a deep link is answered by the shell, which shows its own not-found page', async ({ page }) => {
     const response = await page.goto('/no/such/page')
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible()
+    await shot(page, 'not-found')
     await page.getByRole('link', { name: 'Back to Pinpoint' }).click()
-    await expect(page).toHaveURL('/')
-    await new ShellPage(page).expectRemotesLoaded()
+    await expect(page).toHaveURL(/\/login$/)
   })
 })
 
 test.describe('remote deployed alone', () => {
+  test('dashboard standalone page renders, styled by its own CSS', async ({ page }) => {
+    await signUpByApi(page.request, { email: uniqueEmail('alone'), name: 'Alone' })
+    await page.goto('/mf/dashboard/app/index.html')
+    const heading = new DashboardPage(page).heading
+    await expect(heading).toHaveText('All canvases')
+    await expect(heading).toHaveCSS('font-weight', '600')
+  })
+
   for (const [remote, testId, text] of [
-    ['dashboard', 'dashboard-home', 'Dashboard ready'],
     ['review', 'review-screen', 'Review ready'],
     ['billing', 'billing-summary', 'Billing ready'],
   ] as const) {
@@ -108,7 +139,6 @@ test.describe('remote deployed alone', () => {
       const root = page.getByTestId(testId)
       await expect(root).toContainText(text)
       await expect(root.getByText(text)).toHaveCSS('font-weight', '600')
-      // It made its own session check instead of waiting for a shell.
       await expect(page.getByText('Checking your session…')).toHaveCount(0)
     })
   }

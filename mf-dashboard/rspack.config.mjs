@@ -10,5 +10,5 @@ export default frontendConfig({
   ModuleFederationPlugin,
   dir: import.meta.dirname,
   name: 'dashboard',
-  exposes: { './DashboardHome': './src/dashboard-home.tsx' },
+  exposes: { './DashboardApp': './src/dashboard-app.tsx' },
 })

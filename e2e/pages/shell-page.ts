@@ -1,34 +1,20 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-export type RemoteName = 'dashboard' | 'review' | 'billing'
-
-/** The shell's home page: header plus one panel per micro-frontend. */
+/** The shell: its header, and client-side navigation that keeps the loaded remotes. */
 export class ShellPage {
   readonly header: Locator
-  readonly dashboard: Locator
-  readonly review: Locator
-  readonly billing: Locator
 
   constructor(readonly page: Page) {
     this.header = page.getByRole('banner')
-    this.dashboard = page.getByTestId('dashboard-home')
-    this.review = page.getByTestId('review-screen')
-    this.billing = page.getByTestId('billing-summary')
   }
 
-  async goto(path = '/') {
-    await this.page.goto(path)
-  }
-
-  panel(name: RemoteName): Locator {
-    return this.page.getByTestId(`panel-${name}`)
-  }
-
-  /** Waits until every remote rendered its component. */
-  async expectRemotesLoaded() {
-    await expect(this.dashboard).toContainText('Dashboard ready')
-    await expect(this.review).toContainText('Review ready')
-    await expect(this.billing).toContainText('Billing ready')
+  /** Navigates inside the single-page app (no reload), as a link click would. */
+  async navigate(path: string) {
+    await this.page.evaluate((to) => {
+      history.pushState({}, '', to)
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+    }, path)
+    await expect(this.page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
   }
 
   /**

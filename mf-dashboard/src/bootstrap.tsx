@@ -1,13 +1,16 @@
 import { createApiClient, type SessionResponse } from '@pinpoint/api'
-import { loginAtom, logoutAtom } from '@pinpoint/state'
+import { dismissToastAtom, loginAtom, logoutAtom, runToastActionAtom, toastsAtom } from '@pinpoint/state'
+import { ToastViewport, TooltipProvider } from '@pinpoint/ui'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createStore, Provider } from 'jotai'
+import { createStore, Provider, useAtomValue, useSetAtom } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import DashboardHome from './dashboard-home'
+import { BrowserRouter } from 'react-router'
+import DashboardApp from './dashboard-app'
+import '@pinpoint/ui/fonts.css'
 
-// Standalone page of this remote (dist/app/index.html): the exposed component with its own store and
-// query client, for working on the remote alone. Inside the shell, the shell's providers are used.
+// Standalone page of this remote (dist/app/index.html): the dashboard with its own store, query
+// client and toaster, for working on the remote alone. Inside the shell, the shell's are used.
 const store = createStore()
 
 // Without the shell, this page asks for the session itself (the shell does it otherwise).
@@ -16,6 +19,13 @@ createApiClient()
   .then(({ user }) => store.set(loginAtom, user))
   .catch(() => store.set(logoutAtom))
 
+function Toasts() {
+  const toasts = useAtomValue(toastsAtom)
+  const dismiss = useSetAtom(dismissToastAtom)
+  const run = useSetAtom(runToastActionAtom)
+  return <ToastViewport toasts={toasts} onDismiss={dismiss} onAction={(t) => void run(t.id)} />
+}
+
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
 
@@ -23,9 +33,14 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient()}>
-        <main className="mx-auto max-w-xl p-8">
-          <DashboardHome />
-        </main>
+        <BrowserRouter>
+          <TooltipProvider>
+            <div className="flex min-h-dvh flex-col">
+              <DashboardApp />
+            </div>
+            <Toasts />
+          </TooltipProvider>
+        </BrowserRouter>
       </QueryClientProvider>
     </Provider>
   </StrictMode>,

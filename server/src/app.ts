@@ -7,35 +7,86 @@ import { NotFound } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { errorHandler } from './errors'
+import { annotationsModule } from './modules/annotations'
+import { assetsModule } from './modules/assets'
+import { authModule } from './modules/auth'
+import { canvasesModule } from './modules/canvases'
+import { eventsModule } from './modules/events'
+import { fileAttachmentsModule } from './modules/file-attachments'
+import { foldersModule } from './modules/folders'
 import { healthModule } from './modules/health'
+import { invitesModule } from './modules/invites'
+import { labelsModule } from './modules/labels'
+import { remindersModule } from './modules/reminders'
+import { repliesModule } from './modules/replies'
+import { reviewsModule } from './modules/reviews'
+import { revisionsModule } from './modules/revisions'
+import { ssoModule } from './modules/sso'
+import { teamsModule } from './modules/teams'
+import { uploadsModule } from './modules/uploads'
+import { usersModule } from './modules/users'
 import { pagesModule } from './pages'
+import { createPageSessionResolver } from './pages/session'
+import { outboxPage } from './platform/mailer/outbox-page'
 import { requestLog } from './platform/request-log'
+import { originCheck } from './platform/security'
+import { fileRoutes } from './platform/storage'
+import { realtimeModule } from './realtime'
 
 export const API_PREFIX = '/api/v1'
 
 export function createApi(context: AppContext) {
-  return new Elysia({ name: 'api', prefix: API_PREFIX })
-    .use(
-      openapi({
-        path: '/openapi',
-        documentation: {
-          info: { title: 'Pinpoint API', version: '1.0.0', description: 'Visual feedback and review API.' },
-        },
-      }),
-    )
-    .use(healthModule(context))
-    // Unknown API paths answer the JSON NotFound, never the shell page.
-    .all('/*', () => {
-      throw new NotFound()
-    })
+  return (
+    new Elysia({ name: 'api', prefix: API_PREFIX })
+      .use(
+        openapi({
+          path: '/openapi',
+          documentation: {
+            info: { title: 'Pinpoint API', version: '1.0.0', description: 'Visual feedback and review API.' },
+          },
+        }),
+      )
+      .use(healthModule(context))
+      .use(authModule(context))
+      .use(usersModule(context))
+      .use(teamsModule(context))
+      .use(invitesModule(context))
+      .use(ssoModule(context))
+      .use(context.config.isProduction ? new Elysia() : outboxPage(context.database))
+      .use(fileRoutes(context))
+      .use(canvasesModule(context))
+      .use(foldersModule(context))
+      .use(revisionsModule(context))
+      .use(assetsModule(context))
+      .use(uploadsModule(context))
+      .use(reviewsModule(context))
+      .use(remindersModule(context))
+      .use(eventsModule(context))
+      .use(fileAttachmentsModule(context))
+      .use(annotationsModule(context))
+      .use(repliesModule(context))
+      .use(labelsModule(context))
+      .use(realtimeModule(context))
+      // Unknown API paths answer the JSON NotFound, never the shell page.
+      .all('/*', () => {
+        throw new NotFound()
+      })
+  )
 }
 
 export function createApp(context: AppContext) {
   return new Elysia({ name: 'app' })
     .use(errorHandler(context.logger))
     .use(requestLog(context.logger, context.config.logRequests))
+    .use(originCheck(context.config.publicUrl))
     .use(createApi(context))
-    .use(pagesModule({ rootDir: context.config.rootDir, remotes: context.config.remotes }))
+    .use(
+      pagesModule({
+        rootDir: context.config.rootDir,
+        remotes: context.config.remotes,
+        session: createPageSessionResolver(context),
+      }),
+    )
 }
 
 export type App = ReturnType<typeof createApp>

@@ -47,6 +47,11 @@ export interface Config {
   isProduction: boolean
   /** Request log on stdout. */
   logRequests: boolean
+  /**
+   * Behind a reverse proxy: take the client address from the last `X-Forwarded-For` entry (the one our
+   * proxy appended). Off by default, because a client can send any X-Forwarded-For it likes.
+   */
+  trustProxy: boolean
 }
 
 export class ConfigError extends Error {
@@ -135,7 +140,9 @@ function readSessionSecret(env: Env, dataDir: string, isProduction: boolean): st
     return raw
   }
   if (isProduction && env.DATABASE_URL) {
-    throw new ConfigError('SESSION_SECRET is required in production with DATABASE_URL (all processes must share it).')
+    throw new ConfigError(
+      'SESSION_SECRET is required in production with DATABASE_URL (all processes must share it).',
+    )
   }
   const file = join(dataDir, 'session-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
@@ -166,7 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('PROXY_ORIGIN must be a different origin from PUBLIC_URL.')
   }
   const smtpUrl = readUrl(env, 'SMTP_URL')
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.')
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.')
   const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined
   if (stripeSecretKey && !/^(sk|rk)_/.test(stripeSecretKey)) {
     throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...).')
@@ -189,5 +197,6 @@ export function loadConfig(env: Env = process.env): Config {
     rootDir: repoRoot,
     isProduction,
     logRequests: env.LOG_REQUESTS !== 'false',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
   }
 }

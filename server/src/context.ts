@@ -5,7 +5,12 @@
  */
 import type { DatabaseHandle } from '@pinpoint/db'
 import type { Config } from './config'
+import type { Jobs } from './jobs'
 import type { Logger } from './platform/logger'
+import type { Mailer } from './platform/mailer'
+import type { ClientIpResolver } from './platform/security/client-ip'
+import type { Storage } from './platform/storage/types'
+import type { Bus } from './realtime/bus'
 
 export interface AppContext {
   config: Config
@@ -13,4 +18,14 @@ export interface AppContext {
   logger: Logger
   /** Clock used by rules with deadlines and expiry; injectable so tests can move time. */
   now: () => Date
+  /** Files: local disk under DATA_DIR/files, or S3 when S3_BUCKET is set. */
+  storage: Storage
+  /** Announces writes to every server process (Postgres LISTEN/NOTIFY; in-process with PGlite). */
+  bus: Bus
+  /** Outgoing e-mail: SMTP when SMTP_URL is set, otherwise the outbox table. */
+  mailer: Mailer
+  /** The caller's address for rate limits (X-Forwarded-For only with TRUST_PROXY); tests inject their own. */
+  clientIp: ClientIpResolver
+  /** Scheduled work (pg-boss on the same database): reminders, deadlines. */
+  jobs: Jobs
 }

@@ -3,10 +3,17 @@
  * Any failure before listening prints one clear line and exits non-zero.
  */
 import { migrate, openDatabase } from '@pinpoint/db'
+import { Elysia } from 'elysia'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import type { AppContext } from './context'
+import { createJobs } from './jobs'
+import { jobHandlers } from './jobs/handlers'
 import { createLogger } from './platform/logger'
+import { createMailer } from './platform/mailer'
+import { createClientIpResolver } from './platform/security'
+import { createStorage, FILES_PATH, fileRoutes } from './platform/storage'
+import { createBus } from './realtime/bus'
 
 async function main() {
   const logger = createLogger()
@@ -15,9 +22,24 @@ async function main() {
   // process on the same folder is refused instead of silently losing writes.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrate(database)
-  const context: AppContext = { config, database, logger, now: () => new Date() }
+  const context: AppContext = {
+    config,
+    database,
+    logger,
+    now: () => new Date(),
+    storage: createStorage(config),
+    bus: createBus(database, logger),
+    mailer: createMailer({ config, database, logger }),
+    clientIp: createClientIpResolver(config),
+    jobs: createJobs(database, config.databaseUrl, logger),
+  }
   const app = createApp(context).listen({ port: config.port, hostname: config.host })
   const port = app.server?.port ?? config.port
+  // The proxy origin (a different site from the app) serves e-mail HTML, never the app origin.
+  const proxyFiles = new Elysia({ name: 'proxy-files' })
+    .use(fileRoutes(context, 'proxy', FILES_PATH))
+    .listen({ port: config.proxyPort, hostname: config.host })
+  await context.jobs.work(jobHandlers(context))
   logger.info('server started', {
     url: `http://localhost:${port}`,
     database: database.kind === 'pglite' ? `pglite (${config.dataDir})` : 'postgres',
@@ -30,6 +52,8 @@ async function main() {
     stopping = true
     logger.info('server stopping', { signal })
     await app.stop()
+    await proxyFiles.stop()
+    await context.jobs.stop()
     await database.close()
     process.exit(0)
   }

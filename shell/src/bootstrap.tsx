@@ -1,9 +1,14 @@
+import { rememberInitialVisit } from '@pinpoint/state'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import '@pinpoint/ui/fonts.css'
 import './styles.css'
+
+// The first visit is recorded before anything else (30 days; sent with sign-up).
+rememberInitialVisit()
 
 // The ONE store and the ONE query client of the page: remotes render inside these providers and
 // reach them through the shared jotai and @tanstack/react-query singletons.

@@ -1,28 +1,77 @@
 import { ApiError, isNetworkError, type SessionResponse } from '@pinpoint/api'
 import { loginAtom, logoutAtom } from '@pinpoint/state'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
-import { useEffect } from 'react'
-import { api } from './api'
+import { useCallback, useEffect } from 'react'
+import { useNavigate } from 'react-router'
+import { endpoints } from './api'
+import { readEmbeddedBootstrap } from './lib/embedded'
+
+export const SESSION_QUERY_KEY = ['session', 'me'] as const
+
+// Read once at start: the server embedded the current user (or null) in the page.
+const embedded = readEmbeddedBootstrap()
 
 /**
- * Asks the server who is signed in (GET /sessions/me) and records the answer in the auth atoms,
- * once per page. NotLoggedIn means logged out; so does any other failure, because a page must
- * still render for a visitor when the session check cannot be made.
+ * Settles who is signed in, once per page, into the auth atoms. With the embedded bootstrap the
+ * answer is immediate; otherwise GET /sessions/me. NotLoggedIn means logged out; so does any
+ * other failure, because a page must still render for a visitor when the check cannot be made.
  */
 export function useSessionBootstrap() {
   const login = useSetAtom(loginAtom)
   const logout = useSetAtom(logoutAtom)
   const session = useQuery({
-    queryKey: ['session', 'me'],
-    queryFn: ({ signal }) => api.get<SessionResponse>('/sessions/me', { signal }),
-    // A 4xx is an answer (NotLoggedIn, or no session route): only a failure to get one is retried.
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async ({ signal }): Promise<SessionResponse | null> => {
+      try {
+        return await endpoints.session.me({ signal })
+      } catch (error) {
+        if (error instanceof ApiError && error.error === 'NotLoggedIn') return null
+        throw error
+      }
+    },
+    initialData: embedded ? (embedded.user ? { user: embedded.user } : null) : undefined,
+    // A 4xx is an answer: only a failure to get one is retried.
     retry: (count, error) =>
       count < 1 && (isNetworkError(error) || (error instanceof ApiError && error.status >= 500)),
     staleTime: Number.POSITIVE_INFINITY,
   })
   useEffect(() => {
     if (session.data?.user) login(session.data.user)
-    else if (session.isError || session.data) logout()
+    else if (session.isError || session.data === null) logout()
   }, [session.data, session.isError, login, logout])
+}
+
+/** Records a new session (after login, sign-up, guest login or accepting an invite). */
+export function useSignedIn() {
+  const login = useSetAtom(loginAtom)
+  const queryClient = useQueryClient()
+  return useCallback(
+    (user: SessionResponse['user']) => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, { user })
+      login(user)
+    },
+    [login, queryClient],
+  )
+}
+
+/**
+ * Sign-out: ends the session on the server, then clears all client state (auth, toasts,
+ * notifications, every cached query) and goes to the login page.
+ */
+export function useSignOut() {
+  const logout = useSetAtom(logoutAtom)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(async () => {
+    try {
+      await endpoints.session.logout()
+    } catch {
+      // Already signed out on the server (or offline): the client still forgets everything.
+    }
+    queryClient.clear()
+    queryClient.setQueryData(SESSION_QUERY_KEY, null)
+    logout()
+    await navigate('/login', { replace: true })
+  }, [logout, navigate, queryClient])
 }

@@ -7,6 +7,18 @@ export type RequestOptions = {
   query?: Record<string, QueryValue>
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** Overrides the client's retry policy for this call (false: no retry). */
+  retry?: RetryPolicy | false
+}
+
+/**
+ * Retry on network failure only (the request never reached the server, so repeating it is safe
+ * from the server's point of view). Each retry waits `delaysMs[i]`; with `proxyBaseUrl` the
+ * retries go through that proxy instead of the direct base URL (SPEC section 7).
+ */
+export type RetryPolicy = {
+  delaysMs: readonly number[]
+  proxyBaseUrl?: string
 }
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -27,7 +39,13 @@ export type ApiClientOptions = {
   fetch?: typeof globalThis.fetch
   /** Sent with every request (for example an API token header). */
   headers?: Record<string, string>
+  /** Default retry policy; none unless given. */
+  retry?: RetryPolicy
+  /** Injected for tests: waits `ms`. */
+  sleep?: (ms: number) => Promise<void>
 }
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const url = `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
@@ -38,6 +56,10 @@ function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryVal
   }
   const search = params.toString()
   return search ? `${url}?${search}` : url
+}
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.error === 'NetworkError'
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -73,8 +95,30 @@ export function createApiClient({
   baseUrl = '/api/v1',
   fetch: fetchImpl = globalThis.fetch.bind(globalThis),
   headers: defaultHeaders = {},
+  retry: defaultRetry,
+  sleep = defaultSleep,
 }: ApiClientOptions = {}): ApiClient {
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const policy = options.retry === false ? undefined : (options.retry ?? defaultRetry)
+    const delays = policy?.delaysMs ?? []
+    for (let attempt = 0; ; attempt += 1) {
+      const base = attempt > 0 && policy?.proxyBaseUrl ? policy.proxyBaseUrl : baseUrl
+      try {
+        return await send<T>(base, method, path, options)
+      } catch (error) {
+        const delay = delays[attempt]
+        if (!isNetworkFailure(error) || delay === undefined || options.signal?.aborted) throw error
+        await sleep(delay)
+      }
+    }
+  }
+
+  async function send<T>(
+    base: string,
+    method: HttpMethod,
+    path: string,
+    options: RequestOptions,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...defaultHeaders,
@@ -91,7 +135,7 @@ export function createApiClient({
     }
     let response: Response
     try {
-      response = await fetchImpl(buildUrl(baseUrl, path, options.query), {
+      response = await fetchImpl(buildUrl(base, path, options.query), {
         method,
         headers,
         body,

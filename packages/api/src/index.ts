@@ -4,6 +4,27 @@ export {
   createApiClient,
   type HttpMethod,
   type RequestOptions,
+  type RetryPolicy,
 } from './client'
+export {
+  type CanvasCreateInput,
+  type CanvasUpdate,
+  createEndpoints,
+  type Endpoints,
+  type SignUpInput,
+  type UserUpdate,
+  type VideoAssetInput,
+} from './endpoints'
 export { ApiError, type ApiErrorBody, isNetworkError, isNotLoggedIn, toApiError } from './errors'
-export type { AuthUser, HealthResponse, SessionResponse } from './types'
+export {
+  createRealtimeClient,
+  DEFAULT_REALTIME_BACKOFF_MS,
+  type RealtimeClient,
+  type RealtimeEvent,
+  type RealtimeMessage,
+  type RealtimeOptions,
+  type RealtimeStatus,
+  realtimeUrl,
+  type WebSocketLike,
+} from './realtime'
+export type * from './types'

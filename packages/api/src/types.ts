@@ -1,18 +1,209 @@
 /**
- * Response shapes the front ends rely on. The server modules own the real schemas; these are the
- * fields the client reads, kept deliberately small until the API publishes its OpenAPI types.
+ * Response shapes of the product API (SPEC section 3 names). The server modules own the real
+ * schemas; these are the fields the front ends read. Optional where the server may leave them out.
  */
-export type AuthUser = {
+import type { CanvasSort, CanvasStatusFilter, CanvasType, FolderVisibility, TeamRole } from '@pinpoint/domain'
+
+export type Customer = {
+  customerId?: string | null
+  planId?: string | null
+  status?: string | null
+  periodEnd?: string | null
+  shouldEmailReceipts?: boolean
+  billingEmail?: string | null
+  betaFeaturesEnabled?: { emailReview?: boolean | null } | null
+}
+
+export type Team = {
+  id: string
+  name: string
+  ownerUserId: string
+  Customer?: Customer | null
+  SSOConfig?: { enabled: boolean } | null
+}
+
+/** E-mail settings: which notification e-mails a user receives (keys are server-defined). */
+export type EmailSettings = Record<string, boolean>
+
+/** The signed-in user (GET /sessions/me). Never carries a password hash or token. */
+export type User = {
   id: string
   name: string
   email: string
-  isGuest?: boolean
   avatarUrl?: string | null
-  teamId?: string | null
+  createdAt?: string
+  isGuest?: boolean
+  role?: TeamRole | string | null
+  TeamId?: string | null
+  Team?: Team | null
+  Customer?: Customer | null
+  isStaff?: boolean
+  /** Whether a personal API token exists (the token itself is shown once). */
+  hasApiToken?: boolean
+  emailOn?: boolean
+  myEmailSettings?: EmailSettings | null
+  clientEmailSettings?: EmailSettings | null
+  emailSettings?: EmailSettings | null
+  signupSurvey?: unknown
+  offboardingSurvey?: unknown
+}
+
+/** @deprecated name kept for the skeleton's imports: the signed-in user. */
+export type AuthUser = User
+
+/** A member of a team (GET /teams/{id}/users). */
+export type TeamUser = Pick<User, 'id' | 'name' | 'email' | 'avatarUrl' | 'role' | 'TeamId' | 'createdAt'> & {
+  isOwner?: boolean
+}
+
+export type Invite = {
+  id: string
+  code?: string
+  email: string
+  TeamId?: string
+  Team?: Pick<Team, 'id' | 'name'> | null
+  createdAt?: string
+  expiresAt?: string | null
+  lastSentAt?: string
+  expired?: boolean
+  invitedBy?: { id: string; name: string } | null
+}
+
+export type CanvasAsset = {
+  id: string
+  CanvasId: string
+  name: string
+  type: string
+  position: number
+  CanvasRevisionId?: string | null
+  pageThumbnailUrls?: string[] | null
+  mimeType?: string | null
+  uploadStatus?: string
+  url?: string | null
+  thumbnailUrl?: string | null
+  folderId?: string | null
+}
+
+export type CanvasRevision = { id: string; CanvasId: string; number: number; createdAt?: string }
+
+export type Canvas = {
+  id: string
+  subdomain: string
+  UserId: string
+  User?: Pick<User, 'id' | 'name' | 'email' | 'avatarUrl' | 'TeamId'> | null
+  FolderId?: string | null
+  type: CanvasType | string
+  /** 'pdf' for a design whose first asset is a PDF. */
+  effectiveType?: CanvasType | string
+  title: string
+  archived?: boolean
+  visibility?: 'anyone-with-link' | 'only-team' | 'only-me' | string
+  hasPassword?: boolean
+  editable?: boolean
+  state?: {
+    paused: boolean
+    feedbackDeadline: boolean
+    expired: boolean
+    readOnly: boolean
+    readOnlyReason: string | null
+  }
+  localUrl?: string | null
+  url?: string | null
+  readOnlyDate?: string | null
+  expireDate?: string | null
+  archiveDate?: string | null
+  isPremium?: boolean
+  createdAt?: string
+  updatedAt?: string
+  lastActivityAt?: string | null
+  thumbnailUrl?: string | null
+  Customer?: Pick<Customer, 'planId'> | null
+  CanvasAssets?: CanvasAsset[]
+  CanvasRevisions?: CanvasRevision[]
+  CanvasRevisionId?: string | null
+  annotationsCount?: number
+  unreadCount?: number
+  hasNewActivity?: boolean
+}
+
+export type Folder = {
+  id: string
+  name: string
+  description?: string | null
+  UserId: string
+  User?: Pick<User, 'id' | 'name' | 'TeamId'> | null
+  parentFolderId?: string | null
+  visibility?: FolderVisibility | string
+  canvasesCount: number
+  shareableId?: string | null
+  createdAt?: string
+  updatedAt?: string
+  children?: Folder[]
+}
+
+export type DeadlineReminder = {
+  id: string
+  reminderDate: string
+  recipientUserId?: string | null
+  email?: string | null
+  UserId?: string
+  status?: string
+}
+
+/** A notification event (GET /users/me/events). */
+export type AppEvent = {
+  id: string | number
+  type?: string
+  UserId?: string | null
+  actorUserId?: string | null
+  isPrivate?: boolean
+  createdAt?: string
+  read?: boolean
+  readAt?: string | null
+  CanvasId?: string | null
+  data?: {
+    annotationId?: string
+    replyId?: string
+    canvasId?: string
+    subdomain?: string
+    canvasTitle?: string
+    actorName?: string
+    actorId?: string
+    isPrivate?: boolean
+    comment?: string
+    text?: string
+    [key: string]: unknown
+  } | null
+  Actor?: Pick<User, 'id' | 'name' | 'avatarUrl'> | null
+}
+
+/** Filters of GET /users/me/canvases (sent as JSON in `filters`). */
+export type CanvasListFilters = {
+  status?: CanvasStatusFilter
+  folderId?: string | null
+  search?: string
+  archived?: boolean
+}
+
+export type CanvasListQuery = {
+  filters?: CanvasListFilters
+  sort?: CanvasSort
+  offset?: number
+  limit?: number
+}
+
+export type UploadableVideoDetails = {
+  signature: string
+  expiration: number | string
+  guid: string
+  videoLibraryId: string
+  /** Where the tus upload goes (the server is the provider by default). */
+  endpoint?: string
+  uploadUrl?: string
 }
 
 /** GET /sessions/me */
-export type SessionResponse = { user: AuthUser }
+export type SessionResponse = { user: User }
 
 /** GET /health */
 export type HealthResponse = {

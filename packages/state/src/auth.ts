@@ -1,12 +1,13 @@
-import type { AuthUser } from '@pinpoint/api'
+import type { User } from '@pinpoint/api'
 import { atom } from 'jotai'
+import { resetUserStateAtom } from './reset'
 
-export type { AuthUser }
+export type AuthUser = User
 
 /**
- * Who is using the app. `loaded` turns true once the shell has asked the server (GET /sessions/me),
- * so screens can tell "logged out" from "not known yet". `loginStatus` mirrors the login-status
- * cookie the server reads at page start (SPEC section 2); null when absent.
+ * Who is using the app. `loaded` turns true once the shell knows (embedded bootstrap data or
+ * GET /sessions/me), so screens can tell "logged out" from "not known yet". `loginStatus` mirrors
+ * the login-status cookie the server reads at page start (SPEC section 2); null when absent.
  */
 export type AuthState = {
   user: AuthUser | null
@@ -41,31 +42,38 @@ export const isLoggedInAtom = atom((get) => {
   return user !== null && user.isGuest !== true
 })
 
-/** A session was found (or just created): remember the user and mark the state loaded. */
+/** Action "login": a session was found (or just created): remember the user, mark loaded. */
 export const loginAtom = atom(null, (get, set, user: AuthUser) => {
   set(authStateAtom, { ...get(authStateAtom), user, loaded: true })
 })
 
-/** Sign-out: forget everything about the previous user, but keep "we know who you are (nobody)". */
+/**
+ * Action "logout" (sign-out): forget everything about the previous user — auth, toasts,
+ * notifications and every other per-user atom — but keep "we know who you are: nobody".
+ */
 export const logoutAtom = atom(null, (_get, set) => {
+  set(resetUserStateAtom)
   set(authStateAtom, { ...initialAuthState, loaded: true })
 })
 
-/** Merge a profile change into the current user; ignored when nobody is signed in. */
+/** Action "user update": merge a profile change into the current user; ignored when signed out. */
 export const updateUserAtom = atom(null, (get, set, patch: Partial<AuthUser>) => {
   const state = get(authStateAtom)
   if (!state.user) return
   set(authStateAtom, { ...state, user: { ...state.user, ...patch } })
 })
 
+/** Action "set API token". */
 export const setApiTokenAtom = atom(null, (get, set, apiToken: string | null) => {
   set(authStateAtom, { ...get(authStateAtom), apiToken })
 })
 
+/** Action "set impersonated user id". */
 export const setImpersonatedUserIdAtom = atom(null, (get, set, impersonatedUserId: string | null) => {
   set(authStateAtom, { ...get(authStateAtom), impersonatedUserId })
 })
 
+/** Action "set login status". */
 export const setLoginStatusAtom = atom(null, (get, set, loginStatus: string | null) => {
   set(authStateAtom, { ...get(authStateAtom), loginStatus })
 })

@@ -18,3 +18,42 @@ export {
   setLoginStatusAtom,
   updateUserAtom,
 } from './auth'
+export {
+  getInitialVisit,
+  getViewMode,
+  INITIAL_VISIT_COOKIE,
+  type InitialVisit,
+  initialVisitCookie,
+  initialVisitData,
+  LOGIN_STATUS_COOKIE,
+  parseCookies,
+  readInitialVisit,
+  readViewMode,
+  rememberInitialVisit,
+  setViewMode,
+  VIEW_MODE_COOKIE,
+  viewModeCookie,
+} from './cookies'
+export { toDomainUser } from './domain-user'
+export {
+  dismissNotificationAtom,
+  type NotificationEntry,
+  type NotificationInput,
+  notificationsAtom,
+  pushNotificationAtom,
+  unreadEventsCountAtom,
+} from './notifications'
+export { type GuardInput, type PageAccess, pageGuardRedirect, safeNextPath } from './page-guard'
+export { resetUserStateAtom, userStateAtom } from './reset'
+export { localId, realScheduler, type Scheduler, schedulerAtom } from './scheduler'
+export {
+  addToastAtom,
+  dismissToastAtom,
+  runToastActionAtom,
+  type ToastActionInput,
+  type ToastEntry,
+  type ToastInput,
+  type ToastPhase,
+  type ToastType,
+  toastsAtom,
+} from './toasts'

@@ -27,6 +27,15 @@ export const SHARED_SINGLETONS = /** @type {const} */ ({
   '@pinpoint/api': '@pinpoint/api',
 })
 
+/**
+ * Shared as singletons by every front end that depends on them (the shell always does): a
+ * remote that renders links or reads the URL must use the shell's router context. A front end
+ * that does not use the package does not have to declare it.
+ */
+export const OPTIONAL_SHARED_SINGLETONS = /** @type {const} */ ({
+  'react-router': 'react-router',
+})
+
 /** @param {string} file */
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'))
@@ -62,8 +71,82 @@ export function sharedSingletons(dir) {
     const version = /^\d/.test(spec) ? spec : installedVersion(dir, packageName)
     shared[key] = { singleton: true, requiredVersion: `^${version}` }
   }
+  for (const [key, packageName] of Object.entries(OPTIONAL_SHARED_SINGLETONS)) {
+    const spec = declared[packageName]
+    if (!spec) continue
+    const version = /^\d/.test(spec) ? spec : installedVersion(dir, packageName)
+    shared[key] = { singleton: true, requiredVersion: `^${version}` }
+  }
   return shared
 }
+
+/**
+ * Layers that hold variant utilities, after Tailwind's own `utilities` layer, in Tailwind's variant
+ * order (states, then breakpoints from narrow to wide).
+ */
+export const VARIANT_LAYERS = ['v-state', 'v-sm', 'v-md', 'v-lg', 'v-xl', 'v-2xl']
+const BREAKPOINT_LAYER = { sm: 'v-sm', md: 'v-md', lg: 'v-lg', xl: 'v-xl', '2xl': 'v-2xl' }
+
+/**
+ * The first variant of an escaped Tailwind class (`sm\:flex` -> 'sm', `\[\&_svg\]\:size-4` -> '[&_svg]'),
+ * or null for a base utility. Colons inside arbitrary values (`bg-\[url\(data\:...\)\]`) do not count.
+ * @param {string} className the class as written in the selector, without the dot
+ */
+export function firstVariant(className) {
+  let depth = 0
+  for (let i = 0; i < className.length; i += 1) {
+    if (className[i] !== '\\') continue
+    const next = className[i + 1]
+    if (next === '[' || next === '(') depth += 1
+    else if (next === ']' || next === ')') depth = Math.max(0, depth - 1)
+    else if (next === ':' && depth === 0) return className.slice(0, i).replace(/\\/g, '')
+    i += 1
+  }
+  return null
+}
+
+/**
+ * PostCSS plugin: moves variant utilities (`sm:flex`, `hover:bg-x`, `data-[state=open]:...`) out of
+ * `@layer utilities` into the variant layers above.
+ *
+ * Why: the shell and each remote ship their own Tailwind stylesheet, and each defines the utilities
+ * it uses. In one stylesheet Tailwind orders variants after base utilities; across stylesheets a
+ * later sheet's `.hidden` would beat an earlier sheet's `sm:flex` on the same element. With every
+ * sheet declaring the same layer order, any variant beats any base utility whatever the sheet order,
+ * exactly as inside one Tailwind build.
+ */
+export function variantLayersPlugin() {
+  return {
+    postcssPlugin: 'pinpoint-variant-layers',
+    /** @param {import('postcss').Root} root @param {{ AtRule: typeof import('postcss').AtRule }} helpers */
+    OnceExit(root, { AtRule }) {
+      /** @type {Map<string, import('postcss').ChildNode[]>} */
+      const buckets = new Map()
+      root.walkAtRules('layer', (layer) => {
+        if (layer.params.trim() !== 'utilities' || !layer.nodes) return
+        for (const node of [...layer.nodes]) {
+          /** @type {string | undefined} */
+          let selector
+          if (node.type === 'rule') selector = node.selector
+          else if (node.type === 'atrule') node.walkRules((rule) => { selector ??= rule.selector })
+          const match = selector?.match(/^\.((?:\\.|[^\s.:>+~,[#])+)/)
+          const variant = match?.[1] ? firstVariant(match[1]) : null
+          if (!variant) continue
+          const target = BREAKPOINT_LAYER[/** @type {keyof typeof BREAKPOINT_LAYER} */ (variant)] ?? 'v-state'
+          node.remove()
+          buckets.set(target, [...(buckets.get(target) ?? []), node])
+        }
+      })
+      if (buckets.size === 0) return
+      root.prepend(new AtRule({ name: 'layer', params: `theme, base, components, utilities, ${VARIANT_LAYERS.join(', ')}` }))
+      for (const name of VARIANT_LAYERS) {
+        const nodes = buckets.get(name)
+        if (nodes) root.append(new AtRule({ name: 'layer', params: name, nodes }))
+      }
+    },
+  }
+}
+variantLayersPlugin.postcss = true
 
 /**
  * @typedef {object} FrontendOptions
@@ -123,7 +206,7 @@ function baseConfig({ dir, outDir, publicPath, uniqueName }) {
               options: {
                 postcssOptions: {
                   // Scan only this front end's sources; theme.css adds the design system's own.
-                  plugins: [['@tailwindcss/postcss', { base: join(dir, 'src') }]],
+                  plugins: [['@tailwindcss/postcss', { base: join(dir, 'src') }], variantLayersPlugin()],
                 },
               },
             },

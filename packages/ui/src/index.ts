@@ -1,9 +1,44 @@
 /**
  * Pinpoint design system. A Module Federation singleton: components come from the shell's copy.
- * Styles come from `@pinpoint/ui/theme.css`, which every front end imports into its own stylesheet.
+ * Styles come from `@pinpoint/ui/theme.css`, which every front end imports into its own stylesheet
+ * (and `@pinpoint/ui/fonts.css` once per page: the shell and standalone entries).
  */
-export { Button, type ButtonProps, type ButtonVariant } from './button'
+export { Avatar, type AvatarProps } from './avatar'
+export { avatarHue, initials } from './avatar-logic'
+export { Badge, type BadgeProps, type BadgeTone } from './badge'
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './button'
 export { Card, type CardProps } from './card'
-export { cn } from './cn'
+export { type ClassValue, cn } from './cn'
+export { Dialog, DialogClose, type DialogProps } from './dialog'
+export { EmptyState, type EmptyStateProps } from './empty-state'
 export { ErrorState, type ErrorStateProps } from './error-state'
+export { Field, type FieldProps, useFieldControl } from './field'
+export { fieldAria } from './field-aria'
+export { formatBytes, formatRelativeTime, plural } from './format'
+export { Input, type InputProps, Select, type SelectProps, Textarea, type TextareaProps } from './input'
+export { Logo, LogoMark } from './logo'
+export {
+  Menu,
+  MenuItem,
+  type MenuItemProps,
+  MenuLabel,
+  type MenuProps,
+  MenuRadioGroup,
+  MenuSeparator,
+  SubMenu,
+} from './menu'
+export { Popover, type PopoverProps } from './popover'
+export { Progress, type ProgressProps } from './progress'
+export { Skeleton } from './skeleton'
 export { Spinner, type SpinnerProps } from './spinner'
+export { Switch, type SwitchProps } from './switch'
+export { Tabs, type TabsProps } from './tabs'
+export {
+  type ToastItem,
+  type ToastPhaseName,
+  type ToastTone,
+  ToastViewport,
+  type ToastViewportProps,
+} from './toast-viewport'
+export { Tooltip, type TooltipProps, TooltipProvider } from './tooltip'
+export { VisuallyHidden } from './visually-hidden'

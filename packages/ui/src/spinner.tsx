@@ -1,9 +1,9 @@
 import { cn } from './cn'
 
-export type SpinnerProps = { label?: string; className?: string }
+export type SpinnerProps = { label?: string; className?: string; size?: 'sm' | 'md'; hideLabel?: boolean }
 
 /** An indeterminate progress indicator with an accessible label (visible next to the ring). */
-export function Spinner({ label = 'Loading…', className }: SpinnerProps) {
+export function Spinner({ label = 'Loading…', className, size = 'md', hideLabel = false }: SpinnerProps) {
   return (
     <div
       role="status"
@@ -12,9 +12,12 @@ export function Spinner({ label = 'Loading…', className }: SpinnerProps) {
     >
       <span
         aria-hidden="true"
-        className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none"
+        className={cn(
+          'animate-spin rounded-full border-2 border-brand-200 border-t-brand-600 motion-reduce:animate-none',
+          size === 'sm' ? 'size-4' : 'size-5',
+        )}
       />
-      <span>{label}</span>
+      <span className={hideLabel ? 'sr-only' : undefined}>{label}</span>
     </div>
   )
 }

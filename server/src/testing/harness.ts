@@ -7,7 +7,12 @@ import { testDatabase } from '@pinpoint/db/testing'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import type { AppContext } from '../context'
+import { createJobs } from '../jobs'
 import { silentLogger } from '../platform/logger'
+import { createMailer } from '../platform/mailer'
+import { testClientIpResolver } from '../platform/security'
+import { createStorage } from '../platform/storage'
+import { createBus } from '../realtime/bus'
 import { TestClient } from './http'
 
 export interface TestClock {
@@ -36,16 +41,30 @@ export function createTestClock(): TestClock {
   }
 }
 
-export async function createTestContext(overrides: Partial<AppContext> = {}): Promise<AppContext & { clock: TestClock }> {
+export async function createTestContext(
+  overrides: Partial<AppContext> = {},
+): Promise<AppContext & { clock: TestClock }> {
   const { handle, url } = await testDatabase()
   const clock = createTestClock()
   const config = loadConfig({
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-signing-cookies',
-    DATABASE_URL: handle.kind === 'postgres' ? url : undefined,
+    DATABASE_URL: handle.kind === 'postgres' ? (url ?? undefined) : undefined,
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/pinpoint-test-${process.pid}`,
     LOG_REQUESTS: 'false',
   })
-  return { config, database: handle, logger: silentLogger, now: clock.now, clock, ...overrides }
+  return {
+    config,
+    database: handle,
+    logger: silentLogger,
+    now: clock.now,
+    clock,
+    storage: createStorage(config),
+    bus: createBus(overrides.database ?? handle, silentLogger),
+    mailer: createMailer({ config, database: overrides.database ?? handle, logger: silentLogger }),
+    clientIp: testClientIpResolver,
+    jobs: createJobs(overrides.database ?? handle, url ?? undefined, silentLogger),
+    ...overrides,
+  }
 }
 
 export async function createTestApp(overrides: Partial<AppContext> = {}) {

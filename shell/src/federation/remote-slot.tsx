@@ -24,6 +24,10 @@ export type RemoteSlotProps = {
   module: string
   /** Human name used in loading and error messages ("Billing"). */
   label: string
+  /** Shown while the remote loads (a skeleton of its page); a spinner by default. */
+  fallback?: ReactNode
+  /** Wraps the error message (centres it on a full page). */
+  errorClassName?: string
 }
 
 function describe(error: unknown): string {
@@ -35,7 +39,7 @@ function describe(error: unknown): string {
  * when the remote cannot be fetched or throws while rendering it shows what failed and a Retry
  * button: a missing remote never leaves a blank area.
  */
-export function RemoteSlot({ remote, module, label }: RemoteSlotProps) {
+export function RemoteSlot({ remote, module, label, fallback, errorClassName }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<SlotState>({ status: 'loading' })
 
@@ -60,10 +64,11 @@ export function RemoteSlot({ remote, module, label }: RemoteSlotProps) {
 
   const retry = useCallback(() => setAttempt((n) => n + 1), [])
 
-  if (state.status === 'loading') return <Spinner label={`Loading ${label}…`} />
+  if (state.status === 'loading') return fallback ?? <Spinner label={`Loading ${label}…`} />
   if (state.status === 'error') {
     return (
       <ErrorState
+        className={errorClassName}
         title={`${label} could not be loaded`}
         message="Check your connection and try again."
         details={describe(state.error)}
@@ -73,13 +78,13 @@ export function RemoteSlot({ remote, module, label }: RemoteSlotProps) {
   }
   const { Component: Loaded } = state
   return (
-    <RemoteErrorBoundary key={attempt} label={label} onRetry={retry}>
+    <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} className={errorClassName}>
       <Loaded />
     </RemoteErrorBoundary>
   )
 }
 
-type BoundaryProps = { label: string; onRetry: () => void; children: ReactNode }
+type BoundaryProps = { label: string; onRetry: () => void; children: ReactNode; className?: string }
 
 /** Catches a remote that loads but throws while rendering, so the rest of the page keeps working. */
 class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
@@ -97,6 +102,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
     if (this.state.error) {
       return (
         <ErrorState
+          className={this.props.className}
           title={`${this.props.label} stopped working`}
           message="Something went wrong while showing this section."
           details={describe(this.state.error)}

@@ -1,65 +1,106 @@
-import { authAtom } from '@pinpoint/state'
+import { canViewBilling } from '@pinpoint/domain'
+import { currentUserAtom, toDomainUser } from '@pinpoint/state'
+import { Avatar, cn, Logo, Menu, MenuItem, MenuLabel, MenuSeparator } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
-import { Link, Outlet } from 'react-router'
-import { useSessionBootstrap } from '../session'
+import { CreditCard, LayoutGrid, LogOut, Settings, Users } from 'lucide-react'
+import { Link, NavLink, Outlet, useNavigate } from 'react-router'
+import { NotificationsPanel } from '../notifications/panel'
+import { useRealtimeNotifications } from '../notifications/realtime'
+import { PendingInviteDialog } from '../pages/auth/invite'
+import { useSignOut } from '../session'
 
-function Logo() {
-  return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className="size-7">
-      <path
-        className="fill-brand-600"
-        d="M16 2a10 10 0 0 0-10 10c0 7.5 10 18 10 18s10-10.5 10-18A10 10 0 0 0 16 2Z"
-      />
-      <circle cx="16" cy="12" r="4" className="fill-white" />
-    </svg>
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'flex h-8 items-center gap-2 rounded-md px-2.5 text-sm font-medium transition-colors [&_svg]:size-4',
+    isActive ? 'bg-selected text-ink' : 'text-ink-muted hover:bg-hover hover:text-ink',
   )
 }
 
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase())
-  return (letters.length > 1 ? `${letters[0]}${letters.at(-1)}` : (letters[0] ?? '?')) as string
-}
-
-function UserStatus() {
-  const { user, loaded } = useAtomValue(authAtom)
-  if (!loaded) return <span className="text-sm text-ink-muted">Checking session…</span>
-  if (!user) return <span className="text-sm text-ink-muted">Not signed in</span>
+function UserMenu() {
+  const user = useAtomValue(currentUserAtom)
+  const signOut = useSignOut()
+  const navigate = useNavigate()
+  if (!user) return null
+  const domainUser = toDomainUser(user)
   return (
-    <span className="flex items-center gap-2 text-sm font-medium text-ink" data-testid="header-user">
-      <span
-        aria-hidden="true"
-        className="grid size-8 place-items-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
-      >
-        {initials(user.name)}
-      </span>
-      {user.name}
-    </span>
+    <Menu
+      trigger={
+        <button
+          type="button"
+          aria-label={`Account menu for ${user.name}`}
+          data-testid="header-user"
+          className="flex items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-hover sm:pr-2.5"
+        >
+          <Avatar name={user.name} src={user.avatarUrl} size="sm" />
+          <span className="hidden max-w-40 truncate text-sm font-medium text-ink sm:block">{user.name}</span>
+        </button>
+      }
+    >
+      <MenuLabel>
+        <span className="block normal-case tracking-normal">
+          <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
+          <span className="block truncate text-xs font-normal text-ink-muted">{user.email}</span>
+        </span>
+      </MenuLabel>
+      <MenuSeparator />
+      <MenuItem icon={<Settings />} onSelect={() => void navigate('/settings')}>
+        Profile and settings
+      </MenuItem>
+      {user.TeamId ? (
+        <MenuItem icon={<Users />} onSelect={() => void navigate('/settings/team')}>
+          Team
+        </MenuItem>
+      ) : null}
+      {canViewBilling(domainUser) ? (
+        <MenuItem icon={<CreditCard />} onSelect={() => void navigate('/billing')}>
+          Billing
+        </MenuItem>
+      ) : null}
+      <MenuSeparator />
+      <MenuItem icon={<LogOut />} onSelect={() => void signOut()}>
+        Sign out
+      </MenuItem>
+    </Menu>
   )
 }
 
-/** Page frame of every shell route: header with the product name and the signed-in user. */
+/** Frame of signed-in pages: header with navigation, notifications and the account menu. */
 export function AppLayout() {
-  useSessionBootstrap()
+  useRealtimeNotifications()
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 border-b border-line bg-surface/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-6">
-          <Link
-            to="/"
-            className="flex items-center gap-2 rounded-control text-lg font-semibold tracking-tight"
-          >
+      <header className="sticky top-0 z-30 border-b border-line bg-surface/85 backdrop-blur-md">
+        <div className="flex h-14 items-center gap-2 px-3 sm:gap-4 sm:px-5">
+          <Link to="/dashboard" className="rounded-control">
             <Logo />
-            Pinpoint
           </Link>
-          <UserStatus />
+          <nav aria-label="Main" className="ml-2 hidden items-center gap-1 sm:flex">
+            <NavLink to="/dashboard" className={navClass}>
+              <LayoutGrid />
+              Canvases
+            </NavLink>
+            <NavLink to="/settings/team" className={navClass}>
+              <Users />
+              Team
+            </NavLink>
+          </nav>
+          <div className="ml-auto flex items-center gap-1.5">
+            <NotificationsPanel />
+            <UserMenu />
+          </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-7xl flex-1 px-6 py-10">
+      <div className="flex min-h-0 flex-1 flex-col">
         <Outlet />
-      </main>
+      </div>
+      <PendingInviteDialog />
     </div>
+  )
+}
+
+/** A centred page column for settings-like pages. */
+export function PageContainer({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <main className={cn('mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10', className)}>{children}</main>
   )
 }

@@ -1,0 +1,70 @@
+/**
+ * The e2e web server: a fresh database, the fixtures the journeys need, then the real server.
+ *
+ * - E2E_DATABASE_URL set: a new PostgreSQL database cloned from the migrated test template (the same
+ *   helper unit tests use), dropped when the server stops (or by a later run if it is killed).
+ * - Otherwise: embedded PGlite in the run's temporary DATA_DIR.
+ *
+ * Fixtures are written to `${DATA_DIR}/fixtures.json` for the tests to read: a team whose customer
+ * has the e-mail review beta on (SPEC section 6: e-mail canvases need it; nobody can turn it on
+ * through the API).
+ */
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type DbOrTx, migrate, openDatabase } from '@pinpoint/db'
+import { buildTeam, buildUser, DEFAULT_PASSWORD } from '@pinpoint/db/testing'
+
+const dataDir = process.env.DATA_DIR
+if (!dataDir) throw new Error('DATA_DIR is required (set by playwright.config.ts)')
+
+export type E2eFixtures = {
+  betaOwner: { email: string; password: string; name: string }
+  databaseUrl: string | null
+}
+
+async function seed(db: DbOrTx): Promise<E2eFixtures['betaOwner']> {
+  const email = 'grace.beta@e2e.test'
+  const name = 'Grace Hopper'
+  const owner = await buildUser(db, { email, name })
+  await buildTeam(db, {
+    owner,
+    name: 'Compiler Studio',
+    plan: 'enterprise35peruser',
+    customer: {
+      betaFeatures: { emailReview: true },
+      status: 'active',
+      periodEnd: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+    },
+  })
+  return { email, name, password: DEFAULT_PASSWORD }
+}
+
+let databaseUrl = ''
+let dispose: (() => Promise<void>) | undefined
+let betaOwner: E2eFixtures['betaOwner']
+if (process.env.E2E_DATABASE_URL) {
+  process.env.TEST_DATABASE_URL = process.env.E2E_DATABASE_URL
+  const { createTestDatabase } = await import('@pinpoint/db/testing')
+  const database = await createTestDatabase()
+  if (!database.url) throw new Error('E2E_DATABASE_URL is set but PostgreSQL is not reachable')
+  databaseUrl = database.url
+  betaOwner = await seed(database.db)
+  dispose = database.dispose
+} else {
+  const handle = await openDatabase({ dataDir })
+  await migrate(handle)
+  betaOwner = await seed(handle.db)
+  await handle.close()
+}
+const fixtures: E2eFixtures = { betaOwner, databaseUrl: databaseUrl || null }
+writeFileSync(join(dataDir, 'fixtures.json'), JSON.stringify(fixtures))
+
+const server = spawn('bun', [join(import.meta.dir, '..', 'server', 'src', 'index.ts')], {
+  env: { ...process.env, DATABASE_URL: databaseUrl },
+  stdio: 'inherit',
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => {
+  void (dispose?.() ?? Promise.resolve()).finally(() => process.exit(code ?? 0))
+})

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import type { E2eFixtures } from './serve'
+
+/** Fixtures seeded by serve.ts for this run. */
+export function fixtures(): E2eFixtures {
+  const dir = process.env.PINPOINT_E2E_DATA_DIR
+  if (!dir) throw new Error('PINPOINT_E2E_DATA_DIR is not set')
+  return JSON.parse(readFileSync(join(dir, 'fixtures.json'), 'utf8')) as E2eFixtures
+}
+
+let counter = 0
+/** A unique e-mail address for this run. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1
+  return `${prefix}.${Date.now().toString(36)}${counter}@e2e.test`
+}
+
+export const PASSWORD = 'correct horse battery staple'
+
+/** Saves a screenshot under e2e/screenshots (looked at by a person after the run). */
+export async function shot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage })
+}
+
+/** Creates an account over the API (the browser context keeps the session cookie). */
+export async function signUpByApi(
+  request: APIRequestContext,
+  { email, name, teamName }: { email: string; name: string; teamName?: string },
+) {
+  const response = await request.post('/api/v1/users', {
+    data: { email, name, password: PASSWORD, teamName },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as { user: { id: string; TeamId: string | null } }
+}
+
+/** The accept link of the latest invite e-mail sent to `email`, read from the development outbox. */
+export async function inviteLinkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
+  let link: string | null = null
+  await expect
+    .poll(async () => {
+      const list = await (await request.get('/api/v1/dev/outbox')).text()
+      const rows = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1] ?? '')
+      const row = rows.find((r) => r.includes(email) && /invite/i.test(r))
+      const href = row?.match(/href="([^"]+)"/)?.[1]
+      if (!href) return null
+      const message = await (await request.get(href)).text()
+      const decoded = message
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+      link = decoded.match(/https?:\/\/[^\s"'<>]+inviteCode=[A-Za-z0-9_-]+/)?.[0] ?? null
+      return link
+    })
+    .not.toBeNull()
+  return link as unknown as string
+}

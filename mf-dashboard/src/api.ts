@@ -1,0 +1,4 @@
+import { createApiClient, createEndpoints } from '@pinpoint/api'
+
+/** The dashboard's calls (same origin /api/v1, cookies included). */
+export const endpoints = createEndpoints(createApiClient())

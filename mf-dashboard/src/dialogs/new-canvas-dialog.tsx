@@ -1,0 +1,322 @@
+import type { Folder } from '@pinpoint/api'
+import { addToastAtom } from '@pinpoint/state'
+import { Button, cn, Dialog, Field, formatBytes, Input, Select, Tabs, Textarea } from '@pinpoint/ui'
+import { useSetAtom } from 'jotai'
+import { FileText, Globe, Image as ImageIcon, Mail, UploadCloud, Video, X } from 'lucide-react'
+import { type FormEvent, type ReactNode, useRef, useState } from 'react'
+import { useCreateCanvas } from '../lib/create'
+import { fileKind } from '../lib/files'
+import { flattenFolders } from '../lib/folders'
+
+export type NewCanvasTab = 'website' | 'files' | 'video' | 'email'
+
+function errorText(error: unknown) {
+  return error instanceof Error && error.message ? error.message : 'The canvas could not be created.'
+}
+
+function FilePicker({
+  accept,
+  multiple,
+  files,
+  onFiles,
+  label,
+  hint,
+  icon,
+}: {
+  accept: string
+  multiple?: boolean
+  files: File[]
+  onFiles: (files: File[]) => void
+  label: string
+  hint: string
+  icon: ReactNode
+}) {
+  const input = useRef<HTMLInputElement>(null)
+  const [over, setOver] = useState(false)
+  return (
+    <div className="flex flex-col gap-3">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault()
+          setOver(true)
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault()
+          e.stopPropagation()
+          setOver(false)
+          onFiles(multiple ? [...files, ...e.dataTransfer.files] : [...e.dataTransfer.files].slice(0, 1))
+        }}
+        className={cn(
+          'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-line-strong px-6 py-8 text-center transition-colors hover:border-brand-400 hover:bg-brand-50/40',
+          over && 'border-brand-500 bg-brand-50/60',
+        )}
+      >
+        <span className="grid size-10 place-items-center rounded-xl bg-brand-50 text-brand-600 [&_svg]:size-5">
+          {icon}
+        </span>
+        <span className="text-sm font-semibold">{label}</span>
+        <span className="text-xs text-ink-muted">{hint}</span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        className="sr-only"
+        accept={accept}
+        multiple={multiple}
+        aria-label={label}
+        onChange={(e) => {
+          const chosen = [...(e.target.files ?? [])]
+          onFiles(multiple ? [...files, ...chosen] : chosen.slice(0, 1))
+          e.target.value = ''
+        }}
+      />
+      {files.length > 0 ? (
+        <ul className="divide-y divide-line rounded-lg border border-line">
+          {files.map((file, index) => (
+            <li
+              key={`${file.name}-${file.size}-${file.lastModified}`}
+              className="flex items-center gap-2 px-3 py-2 text-sm"
+            >
+              {fileKind(file) === 'pdf' ? (
+                <FileText className="size-4 text-ink-subtle" />
+              ) : (
+                <ImageIcon className="size-4 text-ink-subtle" />
+              )}
+              <span className="min-w-0 flex-1 truncate">{file.name}</span>
+              <span className="text-xs tabular-nums text-ink-muted">{formatBytes(file.size)}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${file.name}`}
+                className="grid size-6 place-items-center rounded text-ink-subtle hover:bg-hover hover:text-ink"
+                onClick={() => onFiles(files.filter((_, i) => i !== index))}
+              >
+                <X className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+/** Create a canvas of any type, into the current project by default. */
+export function NewCanvasDialog({
+  folders,
+  folderId,
+  initialTab = 'website',
+  onClose,
+}: {
+  folders: Folder[]
+  folderId: string | null
+  initialTab?: NewCanvasTab
+  onClose: () => void
+}) {
+  const [tab, setTab] = useState<NewCanvasTab>(initialTab)
+  const [target, setTarget] = useState(folderId ?? '')
+  const [title, setTitle] = useState('')
+  const [url, setUrl] = useState('')
+  const [images, setImages] = useState<File[]>([])
+  const [video, setVideo] = useState<File[]>([])
+  const [emailFile, setEmailFile] = useState<File[]>([])
+  const [html, setHtml] = useState('')
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const create = useCreateCanvas()
+  const toast = useSetAtom(addToastAtom)
+
+  const ready =
+    (tab === 'website' && url.trim().length > 0) ||
+    (tab === 'files' && images.length > 0) ||
+    (tab === 'video' && video.length > 0) ||
+    (tab === 'email' && (emailFile.length > 0 || html.trim().length > 0))
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!ready) return
+    setPending(true)
+    setError(null)
+    const folder = target || null
+    try {
+      if (tab === 'website') await create.createWebsite({ url, title, folderId: folder })
+      else if (tab === 'files') await create.createDesign({ files: images, title, folderId: folder })
+      else if (tab === 'email')
+        await create.createEmailFromHtml({ html: emailFile[0] ?? html, title, folderId: folder })
+      else {
+        // The video keeps uploading in the tray after the dialog closes.
+        const file = video[0] as File
+        onClose()
+        await create.createVideo({ file, title, folderId: folder })
+        toast({ type: 'success', message: `“${title.trim() || file.name}” is uploaded` })
+        return
+      }
+      toast({ type: 'success', message: 'Canvas created' })
+      onClose()
+    } catch (err) {
+      if (tab === 'video') toast({ type: 'error', message: errorText(err) })
+      else setError(errorText(err))
+    } finally {
+      setPending(false)
+    }
+  }
+
+  const titleField = (placeholder: string) => (
+    <Field label="Title" hint="Optional: we suggest one from the address or file name.">
+      <Input
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder={placeholder}
+        maxLength={200}
+      />
+    </Field>
+  )
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="New canvas"
+      description="Collect feedback on a live website, an e-mail, designs, PDFs or a video."
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="new-canvas" loading={pending} disabled={!ready}>
+            Create canvas
+          </Button>
+        </>
+      }
+    >
+      <form id="new-canvas" onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
+        <Tabs
+          label="Canvas type"
+          value={tab}
+          onValueChange={(value) => setTab(value as NewCanvasTab)}
+          tabs={[
+            {
+              value: 'website',
+              label: (
+                <>
+                  <Globe className="size-4" /> Website
+                </>
+              ),
+              content: (
+                <div className="flex flex-col gap-4">
+                  <Field label="Website address">
+                    <Input
+                      type="text"
+                      inputMode="url"
+                      value={url}
+                      onChange={(e) => setUrl(e.target.value)}
+                      placeholder="https://example.com"
+                      autoFocus
+                    />
+                  </Field>
+                  {titleField('Homepage redesign')}
+                </div>
+              ),
+            },
+            {
+              value: 'files',
+              label: (
+                <>
+                  <ImageIcon className="size-4" /> Images & PDF
+                </>
+              ),
+              content: (
+                <div className="flex flex-col gap-4">
+                  <FilePicker
+                    accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml,application/pdf"
+                    multiple
+                    files={images}
+                    onFiles={setImages}
+                    label="Choose images or PDFs"
+                    hint="PNG, JPEG, GIF, WebP, SVG or PDF. Several files become pages of one canvas."
+                    icon={<UploadCloud />}
+                  />
+                  {titleField('Brand guidelines')}
+                </div>
+              ),
+            },
+            {
+              value: 'video',
+              label: (
+                <>
+                  <Video className="size-4" /> Video
+                </>
+              ),
+              content: (
+                <div className="flex flex-col gap-4">
+                  <FilePicker
+                    accept="video/*"
+                    files={video}
+                    onFiles={setVideo}
+                    label="Choose a video"
+                    hint="MP4, MOV or WebM. Large files upload in the background and resume if interrupted."
+                    icon={<Video />}
+                  />
+                  {titleField('Product teaser')}
+                </div>
+              ),
+            },
+            {
+              value: 'email',
+              label: (
+                <>
+                  <Mail className="size-4" /> E-mail
+                </>
+              ),
+              content: (
+                <div className="flex flex-col gap-4">
+                  <FilePicker
+                    accept=".html,.htm,text/html"
+                    files={emailFile}
+                    onFiles={setEmailFile}
+                    label="Upload an HTML file"
+                    hint="The e-mail’s HTML, as exported by your e-mail tool."
+                    icon={<Mail />}
+                  />
+                  {emailFile.length === 0 ? (
+                    <Field label="…or paste the HTML">
+                      <Textarea
+                        value={html}
+                        onChange={(e) => setHtml(e.target.value)}
+                        rows={4}
+                        className="font-mono text-xs"
+                        placeholder="<html>…</html>"
+                      />
+                    </Field>
+                  ) : null}
+                  {titleField('Newsletter — March')}
+                </div>
+              ),
+            },
+          ]}
+        />
+        <Field label="Project">
+          <Select value={target} onChange={(e) => setTarget(e.target.value)}>
+            <option value="">No project</option>
+            {flattenFolders(folders).map(({ folder, depth }) => (
+              <option key={folder.id} value={folder.id}>
+                {`${'\u00a0\u00a0'.repeat(depth)}${folder.name}`}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {error ? (
+          <p
+            role="alert"
+            className="rounded-control border border-danger-600/20 bg-danger-50 px-3 py-2 text-sm text-danger-700"
+          >
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  )
+}

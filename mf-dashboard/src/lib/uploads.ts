@@ -1,0 +1,83 @@
+import type { Canvas, UploadableVideoDetails } from '@pinpoint/api'
+import { VIDEO_UPLOAD_RETRY_DELAYS_MS } from '@pinpoint/domain'
+import { userStateAtom } from '@pinpoint/state'
+import { atom } from 'jotai'
+import { Upload } from 'tus-js-client'
+
+/** One file on its way up, shown in the uploads tray. */
+export type UploadEntry = {
+  id: string
+  name: string
+  bytesTotal: number
+  bytesSent: number
+  status: 'uploading' | 'done' | 'error' | 'cancelled'
+  error?: string
+  canvasId?: string
+}
+
+export const uploadsAtom = userStateAtom<UploadEntry[]>([])
+
+/** Patches one upload entry. */
+export const patchUploadAtom = atom(null, (get, set, id: string, patch: Partial<UploadEntry>) => {
+  set(
+    uploadsAtom,
+    get(uploadsAtom).map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)),
+  )
+})
+
+/** The tus endpoint of the video provider (the server itself by default). */
+export function tusEndpoint(details: UploadableVideoDetails): string {
+  return details.endpoint ?? details.uploadUrl ?? '/api/v1/uploads'
+}
+
+/**
+ * Sends a video with tus (tus-js-client): resumes an earlier upload of the same file from its
+ * stored offset (resume entries live in local storage), retries with the SPEC delays (0, 3, 5, 10,
+ * 20, 60, 60 s), and carries the provider's signature headers.
+ */
+export function uploadVideo({
+  file,
+  details,
+  canvas,
+  onProgress,
+}: {
+  file: File
+  details: UploadableVideoDetails
+  canvas: Canvas
+  onProgress: (sent: number, total: number) => void
+}): { promise: Promise<void>; abort: () => void } {
+  let upload: Upload | null = null
+  const promise = new Promise<void>((resolve, reject) => {
+    upload = new Upload(file, {
+      endpoint: new URL(tusEndpoint(details), location.href).toString(),
+      retryDelays: [...VIDEO_UPLOAD_RETRY_DELAYS_MS],
+      chunkSize: 8 * 1024 * 1024,
+      headers: {
+        AuthorizationSignature: details.signature,
+        AuthorizationExpire: String(details.expiration),
+        VideoId: details.guid,
+        LibraryId: String(details.videoLibraryId),
+      },
+      metadata: { filetype: file.type, filename: file.name, title: canvas.title, guid: details.guid },
+      removeFingerprintOnSuccess: true,
+      onProgress: onProgress,
+      onSuccess: () => resolve(),
+      onError: (error) => reject(error),
+    })
+    const started = upload
+    started
+      .findPreviousUploads()
+      .then((previous) => {
+        const last = previous[0]
+        if (last) started.resumeFromPreviousUpload(last)
+        started.start()
+      })
+      .catch(() => started.start())
+  })
+  return {
+    promise,
+    abort: () => {
+      void (upload as Upload | null)?.abort(false)
+    },
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The calls of SPEC section 7 the front ends make, typed. Each returns the server's wrapped
+ * entity ({ user }, { canvas }, ...). Grouped by area; every function takes plain arguments.
+ */
+import type { ApiClient, RequestOptions } from './client'
+import type {
+  AppEvent,
+  Canvas,
+  CanvasAsset,
+  CanvasListQuery,
+  DeadlineReminder,
+  Folder,
+  Invite,
+  TeamUser,
+  UploadableVideoDetails,
+  User,
+} from './types'
+
+type Opts = Omit<RequestOptions, 'body'>
+
+export type SignUpInput = {
+  email: string
+  name: string
+  password: string
+  teamName?: string
+  coupon?: string
+  plan?: string
+  inviteCode?: string
+  initialVisitData?: unknown
+}
+
+export type UserUpdate = Partial<
+  Pick<User, 'name' | 'email' | 'emailOn' | 'myEmailSettings' | 'clientEmailSettings' | 'emailSettings'>
+> & { signupSurvey?: unknown; offboardingSurvey?: unknown }
+
+export type CanvasCreateInput = {
+  type: 'website' | 'design' | 'email' | 'video' | 'pdf' | 'other'
+  title: string
+  /** The website address of a website canvas. */
+  localUrl?: string | null
+  folderId?: string | null
+  readOnlyDate?: string | null
+  expireDate?: string | null
+  visibility?: 'anyone-with-link' | 'only-team' | 'only-me'
+  password?: string | null
+}
+
+export type CanvasUpdate = Partial<{
+  title: string
+  localUrl: string | null
+  readOnlyDate: string | null
+  expireDate: string | null
+  archived: boolean
+  isPremium: boolean
+  replacedCanvasId: string | null
+  UserId: string
+  visibility: 'anyone-with-link' | 'only-team' | 'only-me'
+  password: string | null
+}>
+
+export type VideoAssetInput = {
+  fileSizeInBytes: number
+  folderId?: string | null
+  id?: string
+  name: string
+  position?: number
+  revisionId?: string | null
+}
+
+/** Typed endpoint groups bound to one client. */
+export function createEndpoints(api: ApiClient) {
+  return {
+    session: {
+      me: (opts?: Opts) => api.get<{ user: User }>('/sessions/me', opts),
+      login: (body: { email: string; password: string }) => api.post<{ user: User }>('/sessions', body),
+      logout: () => api.delete<void>('/sessions'),
+      guest: (body: { email: string; name: string }) => api.post<{ user: User }>('/guests', body),
+      ssoLoginUrl: (emailDomain: string, nextUrl: string) =>
+        api.get<{ url: string }>('/sso-login-url', { query: { emailDomain, nextUrl } }),
+    },
+    users: {
+      signUp: (body: SignUpInput) => api.post<{ user: User }>('/users', body),
+      update: (body: UserUpdate) => api.put<{ user: User }>('/users/me', body),
+      changePassword: (body: { currentPassword: string; newPassword: string }) =>
+        api.put<{ success: boolean }>('/users/me/password', body),
+      requestPasswordReset: (body: { email: string }) =>
+        api.post<{ message: string }>('/password-resets', body),
+      /** Sets the new password and signs in (the reset link's token is single-use). */
+      resetPassword: (body: { token: string; newPassword: string }) =>
+        api.post<{ user: User }>('/password-resets/complete', body),
+      uploadAvatar: (file: Blob, name = 'avatar') => {
+        const form = new FormData()
+        form.append('avatar', file, name)
+        return api.put<{ user: User }>('/users/me/avatar', form)
+      },
+    },
+    teams: {
+      users: (teamId: string, opts?: Opts) => api.get<{ users: TeamUser[] }>(`/teams/${teamId}/users`, opts),
+      addAdmin: (teamId: string, userId: string) => api.post<unknown>(`/teams/${teamId}/admins`, { userId }),
+      removeAdmin: (teamId: string, userId: string) =>
+        api.delete<unknown>(`/teams/${teamId}/admins`, { body: { userId } }),
+      removeUser: (teamId: string, userId: string, transferCanvasesAndFolders: boolean) =>
+        api.delete<unknown>(`/teams/${teamId}/users/${userId}`, { body: { transferCanvasesAndFolders } }),
+      invites: (teamId: string, opts?: Opts) =>
+        api.get<{ invites: Invite[] }>(`/teams/${teamId}/invites`, opts),
+      invite: (teamId: string, emails: string[]) =>
+        api.post<{ invites: Invite[]; message: string; alreadyMembers?: string[] }>(
+          `/teams/${teamId}/invites`,
+          {
+            emails,
+          },
+        ),
+      resendInvite: (teamId: string, inviteId: string) =>
+        api.post<unknown>(`/teams/${teamId}/invites/${inviteId}/resend`),
+      deleteInvite: (teamId: string, inviteId: string) =>
+        api.delete<unknown>(`/teams/${teamId}/invites/${inviteId}`),
+    },
+    invites: {
+      byCode: (code: string, opts?: Opts) =>
+        api.get<{ invite: Invite }>('/invites', { ...opts, query: { code } }),
+      byEmail: (email: string, opts?: Opts) =>
+        api.get<{ invites: Invite[] }>('/invites', { ...opts, query: { email } }),
+      accept: (inviteId: string) => api.post<{ user: User }>(`/invites/${inviteId}/accept`),
+      decline: (inviteId: string) => api.post<unknown>(`/invites/${inviteId}/decline`),
+    },
+    canvases: {
+      /** Filters and sort travel as one JSON `filters` parameter; archived canvases load with `archived=true`. */
+      list: ({ filters = {}, sort, offset, limit }: CanvasListQuery = {}, opts?: Opts) => {
+        const { archived, ...rest } = filters
+        const json = { ...rest, ...(sort ? { sort } : {}) }
+        return api.get<{ canvases: Canvas[]; total: number }>('/users/me/canvases', {
+          ...opts,
+          query: {
+            filters: Object.keys(json).length > 0 ? JSON.stringify(json) : undefined,
+            archived: archived ? 'true' : undefined,
+            offset,
+            limit,
+          },
+        })
+      },
+      archivedCount: (opts?: Opts) =>
+        api.get<{ archivedCanvasesCount: number }>('/users/me/canvases/archived-count', opts),
+      create: (body: CanvasCreateInput) => api.post<{ canvas: Canvas }>('/canvases', body),
+      update: (id: string, body: CanvasUpdate) => api.put<{ canvas: Canvas }>(`/canvases/${id}`, body),
+      remove: (id: string) => api.delete<unknown>(`/canvases/${id}`),
+      share: (id: string, body: { emails: string[]; message?: string }) =>
+        api.post<unknown>(`/canvases/${id}/share`, body),
+      reminders: (id: string, opts?: Opts) =>
+        api.get<{ deadlineReminders: DeadlineReminder[] }>(`/canvases/${id}/deadline-reminders`, opts),
+      addReminders: (id: string, body: { userIds?: string[]; emails?: string[]; reminderDates: string[] }) =>
+        api.post<{ deadlineReminders: DeadlineReminder[] }>(`/canvases/${id}/deadline-reminders`, body),
+      removeReminder: (reminderId: string) => api.delete<unknown>(`/deadline-reminders/${reminderId}`),
+      newRevision: (id: string) =>
+        api.post<{ canvasRevision: unknown; canvas?: Canvas }>(`/canvases/${id}/revisions`),
+    },
+    assets: {
+      /** POST /canvas-assets (multipart): id, canvasAssetFile, position, revisionId, folderId. */
+      upload: (input: {
+        file: Blob
+        fileName: string
+        canvasId?: string
+        position?: number
+        revisionId?: string | null
+        folderId?: string | null
+        signal?: AbortSignal
+      }) => {
+        const form = new FormData()
+        if (input.canvasId) form.append('id', input.canvasId)
+        form.append('canvasAssetFile', input.file, input.fileName)
+        if (input.position !== undefined) form.append('position', String(input.position))
+        if (input.revisionId) form.append('revisionId', input.revisionId)
+        if (input.folderId) form.append('folderId', input.folderId)
+        return api.post<{ canvasAsset: CanvasAsset; canvas: Canvas }>('/canvas-assets', form, {
+          signal: input.signal,
+        })
+      },
+      createVideo: (body: VideoAssetInput) =>
+        api.post<{
+          uploadableVideoDetails: UploadableVideoDetails
+          canvasAsset: CanvasAsset
+          canvas: Canvas
+        }>('/canvas-video-assets', body),
+    },
+    folders: {
+      list: (opts?: Opts) => api.get<{ folders: Folder[] }>('/users/me/folders', opts),
+      create: (body: { name: string; parentFolderId?: string | null }) =>
+        api.post<{ folder: Folder }>('/folders', body),
+      update: (
+        id: string,
+        body: Partial<Pick<Folder, 'name' | 'description' | 'visibility' | 'parentFolderId'>>,
+      ) => api.put<{ folder: Folder }>(`/folders/${id}`, body),
+      remove: (id: string) => api.delete<unknown>(`/folders/${id}`),
+      addCanvas: (folderId: string, canvasId: string) =>
+        api.put<{ canvas?: Canvas }>(`/folders/${folderId}/canvases/${canvasId}`),
+      removeCanvas: (folderId: string, canvasId: string) =>
+        api.delete<{ canvas?: Canvas }>(`/folders/${folderId}/canvases/${canvasId}`),
+      share: (id: string, body: { emails: string[]; message?: string }) =>
+        api.post<unknown>(`/folders/${id}/share`, body),
+    },
+    events: {
+      mine: (opts?: Opts) => api.get<{ events: AppEvent[]; unreadCount?: number }>('/users/me/events', opts),
+      markAsRead: (eventIds: Array<string | number>) =>
+        api.post<unknown>('/events/mark-as-read', { eventIds }),
+    },
+  }
+}
+
+export type Endpoints = ReturnType<typeof createEndpoints>

@@ -1,0 +1,213 @@
+/**
+ * Client of the real-time channel (WebSocket `/api/v1/realtime`, JSON frames with a `type`). The
+ * session cookie authenticates it; the user's own notifications arrive without subscribing, and a
+ * canvas's feed after `{ type: 'subscribe', canvasId }`. After a drop it reconnects with backoff and
+ * asks for what it missed by sending the last event id it saw (per canvas, and for notifications),
+ * so nothing is lost; replayed frames it already applied are skipped, so nothing is applied twice.
+ */
+
+/** An event as the server sends it (a canvas feed event or an own notification). */
+export type RealtimeEvent = {
+  id: number
+  type: string
+  canvasId: string | null
+  annotationId: string | null
+  replyId: string | null
+  actorUserId: string | null
+  isPrivate: boolean
+  data: Record<string, unknown>
+  read: boolean
+  createdAt: string
+}
+
+/** A frame from the server. */
+export type RealtimeMessage =
+  | { type: 'ready'; connectionId: string; userId: string | null }
+  | { type: 'subscribed'; canvasId: string; private: boolean; replayed: number }
+  | { type: 'unsubscribed'; canvasId: string }
+  | { type: 'notifications.subscribed'; replayed: number }
+  | { type: 'resync'; canvasId: string | null }
+  | { type: 'event'; event: RealtimeEvent }
+  | { type: 'notification'; notification: RealtimeEvent }
+  | {
+      type: 'presence'
+      canvasId: string
+      viewers: Array<{ userId: string | null; name: string; avatarUrl: string | null }>
+    }
+  | { type: 'pong'; id?: string | number; at: string }
+  | { type: 'error'; error: string; message: string; status: number; canvasId?: string }
+
+export type RealtimeStatus = 'connecting' | 'open' | 'closed'
+
+export type WebSocketLike = {
+  readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((event: unknown) => void) | null
+  onclose: ((event: unknown) => void) | null
+  onerror: ((event: unknown) => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+}
+
+export type RealtimeOptions = {
+  /** Absolute URL, or a path resolved against the page (default `/api/v1/realtime`). */
+  url?: string
+  onMessage: (message: RealtimeMessage) => void
+  onStatus?: (status: RealtimeStatus) => void
+  /** Reconnect delays (ms); the last one repeats. */
+  backoffMs?: readonly number[]
+  /** Injected for tests. */
+  createSocket?: (url: string) => WebSocketLike
+  setTimer?: (fn: () => void, ms: number) => unknown
+  clearTimer?: (handle: unknown) => void
+}
+
+export type RealtimeClient = {
+  /** Follows a canvas's feed; kept across reconnects. Returns the unsubscribe function. */
+  subscribeCanvas(canvasId: string): () => void
+  send(message: Record<string, unknown>): void
+  close(): void
+  /** Last notification id seen (resumed from after a reconnect). */
+  readonly lastNotificationId: number | null
+  readonly status: RealtimeStatus
+}
+
+const OPEN = 1
+
+export const DEFAULT_REALTIME_BACKOFF_MS = [500, 1000, 2000, 5000, 10_000] as const
+
+/** The socket URL: same host as the page, ws or wss. */
+export function realtimeUrl(url: string, base: string): string {
+  const resolved = new URL(url, base)
+  if (resolved.protocol === 'http:') resolved.protocol = 'ws:'
+  if (resolved.protocol === 'https:') resolved.protocol = 'wss:'
+  return resolved.toString()
+}
+
+export function createRealtimeClient({
+  url = '/api/v1/realtime',
+  onMessage,
+  onStatus,
+  backoffMs = DEFAULT_REALTIME_BACKOFF_MS,
+  createSocket = (socketUrl) => new WebSocket(socketUrl) as unknown as WebSocketLike,
+  setTimer = (fn, ms) => setTimeout(fn, ms),
+  clearTimer = (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}: RealtimeOptions): RealtimeClient {
+  /** canvasId -> subscriber count and the last event id seen on its feed. */
+  const canvases = new Map<string, { count: number; lastEventId: number | null }>()
+  let lastNotificationId: number | null = null
+  let socket: WebSocketLike | null = null
+  let status: RealtimeStatus = 'connecting'
+  let attempts = 0
+  let timer: unknown = null
+  let closed = false
+  let connectedBefore = false
+
+  function setStatus(next: RealtimeStatus) {
+    status = next
+    onStatus?.(next)
+  }
+
+  function sendRaw(message: Record<string, unknown>) {
+    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message))
+  }
+
+  function subscribeMessage(canvasId: string, lastEventId: number | null) {
+    return lastEventId === null
+      ? { type: 'subscribe', canvasId }
+      : { type: 'subscribe', canvasId, lastEventId }
+  }
+
+  function handle(message: RealtimeMessage) {
+    if (message.type === 'notification') {
+      const id = message.notification.id
+      // A replay may overlap with what was delivered live: apply each notification once.
+      if (lastNotificationId !== null && id <= lastNotificationId) return
+      lastNotificationId = id
+    } else if (message.type === 'event' && message.event.canvasId) {
+      const entry = canvases.get(message.event.canvasId)
+      if (entry) {
+        if (entry.lastEventId !== null && message.event.id <= entry.lastEventId) return
+        entry.lastEventId = message.event.id
+      }
+    }
+    onMessage(message)
+  }
+
+  function connect() {
+    if (closed) return
+    setStatus('connecting')
+    const base = typeof location === 'undefined' ? 'http://localhost/' : location.href
+    const ws = createSocket(realtimeUrl(url, base))
+    socket = ws
+    ws.onopen = () => {
+      attempts = 0
+      setStatus('open')
+      // Own notifications are subscribed on connect; after a drop, ask for the ones missed.
+      if (connectedBefore && lastNotificationId !== null) {
+        sendRaw({ type: 'notifications.subscribe', lastEventId: lastNotificationId })
+      }
+      connectedBefore = true
+      for (const [canvasId, entry] of canvases) sendRaw(subscribeMessage(canvasId, entry.lastEventId))
+    }
+    ws.onmessage = (event) => {
+      if (typeof event.data !== 'string') return
+      let message: RealtimeMessage
+      try {
+        message = JSON.parse(event.data) as RealtimeMessage
+      } catch {
+        return
+      }
+      if (!message || typeof message !== 'object' || typeof message.type !== 'string') return
+      handle(message)
+    }
+    ws.onclose = () => {
+      if (socket !== ws) return
+      socket = null
+      setStatus('closed')
+      if (closed) return
+      const delay = backoffMs[Math.min(attempts, backoffMs.length - 1)] ?? 5000
+      attempts += 1
+      timer = setTimer(connect, delay)
+    }
+    ws.onerror = () => {
+      // onclose follows and schedules the reconnect.
+    }
+  }
+
+  connect()
+
+  return {
+    subscribeCanvas(canvasId) {
+      const entry = canvases.get(canvasId)
+      if (entry) entry.count += 1
+      else {
+        canvases.set(canvasId, { count: 1, lastEventId: null })
+        sendRaw(subscribeMessage(canvasId, null))
+      }
+      return () => {
+        const current = canvases.get(canvasId)
+        if (!current) return
+        current.count -= 1
+        if (current.count <= 0) {
+          canvases.delete(canvasId)
+          sendRaw({ type: 'unsubscribe', canvasId })
+        }
+      }
+    },
+    send: sendRaw,
+    close() {
+      closed = true
+      if (timer !== null) clearTimer(timer)
+      socket?.close(1000, 'closed by client')
+      socket = null
+      setStatus('closed')
+    },
+    get lastNotificationId() {
+      return lastNotificationId
+    },
+    get status() {
+      return status
+    },
+  }
+}

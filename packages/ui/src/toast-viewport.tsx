@@ -1,0 +1,89 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { cn } from './cn'
+
+export type ToastTone = 'info' | 'success' | 'error' | 'warning'
+export type ToastPhaseName = 'animating-in' | 'visible' | 'animating-out' | 'removed'
+
+/** What the viewport needs of a toast (the state package's toasts fit this shape). */
+export type ToastItem = {
+  id: string
+  type: ToastTone
+  message: string
+  title?: string | null
+  phase: ToastPhaseName
+  action?: { label: string; onClick?: () => void } | null
+}
+
+export type ToastViewportProps = {
+  toasts: readonly ToastItem[]
+  onDismiss: (id: string) => void
+  onAction?: (toast: ToastItem) => void
+  /** Optional items rendered above the toasts (real-time notifications). */
+  children?: ReactNode
+}
+
+const icons: Record<ToastTone, ReactNode> = {
+  info: <Info className="text-info-600" />,
+  success: <CircleCheck className="text-success-500" />,
+  error: <CircleAlert className="text-danger-600" />,
+  warning: <TriangleAlert className="text-warning-500" />,
+}
+
+/**
+ * The toast region: bottom-right on wide screens, bottom and full width on phones. Each toast is
+ * announced (errors assertively), and its buttons are reachable with Tab. The enter/leave
+ * animations follow the toast's phase, so the state package stays the one source of timing.
+ */
+export function ToastViewport({ toasts, onDismiss, onAction, children }: ToastViewportProps) {
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-3 sm:inset-x-auto sm:right-0 sm:items-end sm:p-5"
+    >
+      {children}
+      {toasts
+        .filter((toast) => toast.phase !== 'removed')
+        .map((toast) => (
+          <div
+            key={toast.id}
+            role={toast.type === 'error' ? 'alert' : 'status'}
+            aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
+            data-phase={toast.phase}
+            data-testid="toast"
+            className={cn(
+              'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-line bg-surface-raised py-3 pr-2 pl-3.5 shadow-pop',
+              '[&>svg]:mt-0.5 [&>svg]:size-[18px] [&>svg]:shrink-0',
+              toast.phase === 'animating-in' && 'animate-toast-in',
+              toast.phase === 'animating-out' && 'animate-toast-out',
+            )}
+          >
+            {icons[toast.type]}
+            <div className="min-w-0 flex-1 py-px">
+              {toast.title ? <p className="text-sm font-semibold text-ink">{toast.title}</p> : null}
+              <p className={cn('text-sm', toast.title ? 'text-ink-muted' : 'font-medium text-ink')}>
+                {toast.message}
+              </p>
+            </div>
+            {toast.action ? (
+              <button
+                type="button"
+                onClick={() => onAction?.(toast)}
+                className="h-7 shrink-0 rounded-md px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-900/40"
+              >
+                {toast.action.label}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              aria-label="Dismiss"
+              onClick={() => onDismiss(toast.id)}
+              className="grid size-7 shrink-0 place-items-center rounded-md text-ink-subtle hover:bg-hover hover:text-ink"
+            >
+              <X className="size-4" />
+            </button>
+          </div>
+        ))}
+    </section>
+  )
+}

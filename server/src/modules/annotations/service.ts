@@ -1,0 +1,296 @@
+/**
+ * Creating, changing and deleting annotations. Each change runs in one transaction with its feed event
+ * and notifications (which NOTIFY on commit); mention e-mails and file deletions happen after commit.
+ */
+import {
+  type Annotation,
+  annotations,
+  canvasAssets,
+  canvasRevisions,
+  type DbOrTx,
+  type NewAnnotation,
+} from '@pinpoint/db'
+import { Forbidden, ValidationFailed } from '@pinpoint/domain'
+import { and, eq, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
+import { authorize, can } from '../../policy'
+import type { Actor } from '../auth/actor'
+import { requireUser } from '../auth/plugin'
+import { assertCanvasWritable } from '../canvases/access'
+import { inTransaction } from '../canvases/transaction'
+import { sendMentionEmails } from '../notifications/mention-email'
+import { type MentionMail, notify, notifyCommentActivity } from '../notifications/service'
+import { feedTexts } from '../notifications/texts'
+import { attachmentKeysOfAnnotation, linkAttachments } from './attachments'
+import type { CommentCanvas } from './canvas-access'
+import { annotationSnapshot, recordAnnotationEvent, recordPrivacyChange } from './feed'
+import type { AnnotationJson } from './json-sql'
+import { canvasFor, type LoadInput, loadAnnotation } from './load'
+import type { CreateAnnotationBody, UpdateAnnotationBody } from './model'
+
+export interface CallInput {
+  context: AppContext
+  actor: Actor
+  request?: Request
+}
+
+const PRIVATE_FORBIDDEN = "Private comments are for members of the canvas owner's team on a team plan."
+
+/** Makes sure a revision and an asset named by a comment belong to its canvas; returns the revision id. */
+async function resolvePlacement(
+  db: DbOrTx,
+  canvas: CommentCanvas,
+  revisionId?: string | null,
+  assetId?: string | null,
+) {
+  let revision = revisionId ?? null
+  if (assetId) {
+    const [asset] = await db
+      .select({ revisionId: canvasAssets.canvasRevisionId })
+      .from(canvasAssets)
+      .where(and(eq(canvasAssets.id, assetId), eq(canvasAssets.canvasId, canvas.canvas.id)))
+    if (!asset) throw new ValidationFailed('CanvasAssetId is not an asset of this canvas.')
+    revision ??= asset.revisionId
+    if (revision !== asset.revisionId)
+      throw new ValidationFailed('CanvasAssetId belongs to another revision.')
+  }
+  if (revision) {
+    const [found] = await db
+      .select({ id: canvasRevisions.id })
+      .from(canvasRevisions)
+      .where(and(eq(canvasRevisions.id, revision), eq(canvasRevisions.canvasId, canvas.canvas.id)))
+    if (!found) throw new ValidationFailed('CanvasRevisionId is not a revision of this canvas.')
+    return revision
+  }
+  return canvas.canvas.currentRevisionId
+}
+
+/** Marks the canvas as having new activity (dashboard filter and sort); raw SQL so updated_at stays. */
+async function touchCanvasActivity(db: DbOrTx, canvasId: string, at: Date) {
+  await db.execute(sql`update canvases set last_activity_at = ${at.toISOString()} where id = ${canvasId}`)
+}
+
+export async function createAnnotation(
+  { context, actor, request }: CallInput,
+  body: CreateAnnotationBody,
+): Promise<AnnotationJson> {
+  const user = requireUser(actor)
+  let mails: MentionMail[] = []
+  const created = await inTransaction(context.database.db, async (tx) => {
+    const canvas = await canvasFor({ context, db: tx, actor, request }, body.CanvasId)
+    assertCanvasWritable(canvas, user, context.now())
+    const isPrivate = body.isPrivate === true
+    if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
+    const revisionId = await resolvePlacement(tx, canvas, body.CanvasRevisionId, body.CanvasAssetId)
+    const values: NewAnnotation = {
+      canvasId: canvas.canvas.id,
+      canvasRevisionId: revisionId,
+      canvasAssetId: body.CanvasAssetId ?? null,
+      canvasAssetPageIndex: body.canvasAssetPageIndex ?? null,
+      userId: user.id,
+      userName: user.name,
+      comment: body.comment ?? '',
+      path: body.path ?? null,
+      isPrivate,
+      status: body.status ?? 'active',
+      inactiveReason: body.inactiveReason ?? null,
+      metadata: body.metadata ?? {},
+      x: body.x ?? null,
+      y: body.y ?? null,
+      videoTime: body.videoTime ?? null,
+      textContentBefore: body.textContentBefore ?? null,
+      textContentAfter: body.textContentAfter ?? null,
+      screenshotUrl: body.screenshotUrl ?? null,
+      afterScreenshotUrl: body.afterScreenshotUrl ?? null,
+    }
+    const [annotation] = await tx.insert(annotations).values(values).returning()
+    if (!annotation) throw new Error('inserting the annotation returned no row')
+    await linkAttachments(tx, actor, body.fileAttachmentIds, { annotationId: annotation.id })
+    await recordAnnotationEvent(tx, {
+      type: 'annotation.created',
+      annotation,
+      actorUserId: user.id,
+      data: feedTexts('comment', user.name, isPrivate),
+    })
+    mails = await notifyCommentActivity(tx, {
+      kind: 'comment',
+      canvas,
+      actor: user,
+      comment: { annotationId: annotation.id, isPrivate, comment: annotation.comment },
+      mayMention: can(actor, 'comment.mention'),
+    })
+    await touchCanvasActivity(tx, canvas.canvas.id, context.now())
+    return annotationSnapshot(tx, annotation.id, true, true)
+  })
+  await sendMentionEmails(context, mails)
+  if (!created) throw new Error('the new annotation could not be read back')
+  return created
+}
+
+const CONTENT_KEYS = [
+  'comment',
+  'path',
+  'isPrivate',
+  'metadata',
+  'x',
+  'y',
+  'videoTime',
+  'CanvasAssetId',
+  'canvasAssetPageIndex',
+  'textContentBefore',
+  'textContentAfter',
+  'screenshotUrl',
+  'afterScreenshotUrl',
+  'fileAttachmentIds',
+] as const satisfies readonly (keyof UpdateAnnotationBody)[]
+
+/** Checks each kind of change against its own rule (author edits, status, inactive reason, privacy). */
+function authorizeUpdate(
+  actor: Actor,
+  loaded: { annotation: Annotation; canvas: CommentCanvas },
+  body: UpdateAnnotationBody,
+  now: Date,
+) {
+  const subject = { canvas: loaded.canvas.domain, comment: loaded.annotation }
+  const editsContent = CONTENT_KEYS.some((key) => body[key] !== undefined)
+  if (editsContent) {
+    authorize(actor, 'comment.edit', subject, 'Only the author can edit this comment.')
+    assertCanvasWritable(loaded.canvas, actor.user, now)
+  }
+  if (body.status !== undefined && body.status !== loaded.annotation.status) {
+    authorize(
+      actor,
+      'comment.changeStatus',
+      subject,
+      "Only the author or the canvas's team can change the status.",
+    )
+  }
+  if (body.inactiveReason !== undefined && body.inactiveReason !== loaded.annotation.inactiveReason) {
+    authorize(
+      actor,
+      'comment.setInactiveReason',
+      loaded.canvas.domain,
+      "Only the canvas's team can hide pins.",
+    )
+  }
+  if (
+    body.isPrivate === true &&
+    !loaded.annotation.isPrivate &&
+    !can(actor, 'comment.private', loaded.canvas.domain)
+  ) {
+    throw new Forbidden(PRIVATE_FORBIDDEN)
+  }
+}
+
+export async function updateAnnotation(
+  input: CallInput,
+  annotationId: string,
+  body: UpdateAnnotationBody,
+): Promise<AnnotationJson> {
+  const { context, actor } = input
+  const user = requireUser(actor)
+  let mails: MentionMail[] = []
+  const updated = await inTransaction(context.database.db, async (tx) => {
+    const load: LoadInput = { ...input, db: tx, lock: true }
+    const { annotation: before, canvas } = await loadAnnotation(load, annotationId)
+    authorizeUpdate(actor, { annotation: before, canvas }, body, context.now())
+    const { fileAttachmentIds, CanvasAssetId, ...fields } = body
+    const changes: Partial<NewAnnotation> = { ...fields }
+    if (CanvasAssetId !== undefined) {
+      changes.canvasAssetId = CanvasAssetId
+      if (CanvasAssetId) changes.canvasRevisionId = await resolvePlacement(tx, canvas, null, CanvasAssetId)
+    }
+    const [after] = Object.keys(changes).length
+      ? await tx.update(annotations).set(changes).where(eq(annotations.id, before.id)).returning()
+      : [before]
+    if (!after) throw new Error('updating the annotation returned no row')
+    await linkAttachments(tx, actor, fileAttachmentIds, { annotationId: after.id })
+    const changed = Object.keys(body).filter(
+      (key) => key !== 'fileAttachmentIds' || (fileAttachmentIds?.length ?? 0) > 0,
+    )
+    const statusChanged = after.status !== before.status
+    const event = {
+      type: statusChanged ? 'annotation.status-changed' : 'annotation.updated',
+      annotation: after,
+      actorUserId: user.id,
+      data: {
+        changes: changed,
+        ...(statusChanged ? { oldStatus: before.status, newStatus: after.status } : {}),
+      },
+    }
+    if (after.isPrivate !== before.isPrivate)
+      await recordPrivacyChange(tx, { ...event, nowPrivate: after.isPrivate })
+    else await recordAnnotationEvent(tx, event)
+    const comment = { annotationId: after.id, isPrivate: after.isPrivate, comment: after.comment }
+    if (statusChanged && after.userId) {
+      await notify(tx, {
+        canvas,
+        actor: user,
+        comment,
+        recipients: new Map([[after.userId, 'notification.status']]),
+        status: after.status,
+      })
+    }
+    if (body.comment !== undefined && body.comment !== before.comment) {
+      mails = await notifyCommentActivity(tx, {
+        kind: 'edit',
+        canvas,
+        actor: user,
+        comment,
+        mayMention: can(actor, 'comment.mention'),
+        previousText: before.comment,
+      })
+    }
+    return annotationSnapshot(tx, after.id, canvas.privateComments, true)
+  })
+  await sendMentionEmails(context, mails)
+  if (!updated) throw new Error('the annotation could not be read back')
+  return updated
+}
+
+export async function deleteAnnotation(input: CallInput, annotationId: string): Promise<void> {
+  const { context, actor } = input
+  requireUser(actor)
+  const keys = await inTransaction(context.database.db, async (tx) => {
+    const { annotation, canvas } = await loadAnnotation({ ...input, db: tx, lock: true }, annotationId)
+    authorize(
+      actor,
+      'comment.delete',
+      { canvas: canvas.domain, comment: annotation },
+      'You can only delete your own comments.',
+    )
+    const storageKeys = await attachmentKeysOfAnnotation(tx, annotation.id)
+    await tx.delete(annotations).where(eq(annotations.id, annotation.id))
+    await recordAnnotationEvent(tx, {
+      type: 'annotation.deleted',
+      annotation,
+      actorUserId: actor.user?.id ?? null,
+    })
+    return storageKeys
+  })
+  await deleteStoredFiles(input.context, keys)
+}
+
+/** Best effort: a file left behind is only storage, never visible (its row is gone). */
+export async function deleteStoredFiles(context: AppContext, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await context.storage.delete(key).catch((error: unknown) => {
+      context.logger.warn('attachment file not deleted', { key, error: String(error) })
+    })
+  }
+}
+
+export async function getAnnotation(input: CallInput, annotationId: string): Promise<AnnotationJson> {
+  const { annotation, canvas } = await loadAnnotation(
+    { ...input, db: input.context.database.db },
+    annotationId,
+  )
+  const json = await annotationSnapshot(
+    input.context.database.db,
+    annotation.id,
+    canvas.privateComments,
+    true,
+  )
+  if (!json) throw new Error('the annotation could not be read')
+  return json
+}

@@ -1,0 +1,70 @@
+/**
+ * Premium canvases of solo plans (SPEC 6: "solo plans, with a premium-canvases limit"). The limit comes from
+ * the plan catalogue (`plans.premium_canvas_limit`, null = none). Upgrading at the limit needs the id of one
+ * of the owner's premium canvases to replace: it is downgraded in the same transaction and the upgraded
+ * canvas records it in `replacedCanvasId`.
+ */
+import { canvases, type DbOrTx, plans } from '@pinpoint/db'
+import { Conflict, ValidationFailed } from '@pinpoint/domain'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { recordEvent } from '../events/service'
+import type { CanvasRecord } from './access'
+
+async function premiumLimit(db: DbOrTx, planId: string | null | undefined): Promise<number | null> {
+  if (!planId) return null
+  const [plan] = await db.select({ limit: plans.premiumCanvasLimit }).from(plans).where(eq(plans.id, planId))
+  return plan?.limit ?? null
+}
+
+export async function applyPremiumChange(
+  db: DbOrTx,
+  record: CanvasRecord,
+  isPremium: boolean,
+  replacedCanvasId: string | null,
+  actorUserId: string | null,
+) {
+  const { canvas } = record
+  if (!isPremium) {
+    return { changes: { isPremium: false }, events: [{ type: 'canvas.downgraded', data: {} }] }
+  }
+  const limit = await premiumLimit(db, record.domain.planId)
+  if (limit !== null) {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(canvases)
+      .where(
+        and(eq(canvases.userId, canvas.userId), eq(canvases.isPremium, true), ne(canvases.id, canvas.id)),
+      )
+    const count = row?.count ?? 0
+    if (count >= limit) {
+      if (!replacedCanvasId) {
+        throw new Conflict(`Your plan includes ${limit} premium canvases. Choose one to replace.`, { limit })
+      }
+      const [replaced] = await db
+        .update(canvases)
+        .set({ isPremium: false })
+        .where(
+          and(
+            eq(canvases.id, replacedCanvasId),
+            eq(canvases.userId, canvas.userId),
+            eq(canvases.isPremium, true),
+          ),
+        )
+        .returning({ id: canvases.id })
+      if (!replaced)
+        throw new ValidationFailed('The canvas to replace must be one of your premium canvases.', {
+          field: 'replacedCanvasId',
+        })
+      await recordEvent(db, {
+        type: 'canvas.downgraded',
+        canvasId: replaced.id,
+        actorUserId,
+        data: { replacedByCanvasId: canvas.id },
+      })
+    }
+  }
+  return {
+    changes: { isPremium: true, ...(replacedCanvasId ? { replacedCanvasId } : {}) },
+    events: [{ type: 'canvas.upgraded', data: { replacedCanvasId } }],
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The SPEC section 3 JSON of canvases, revisions, assets and reviews. Written field by field (never
+ * `...row`), so internal columns (password hashes, storage keys) never reach a response.
+ */
+import type { Canvas, CanvasAsset, CanvasReview, CanvasRevision, DeadlineReminder } from '@pinpoint/db'
+import type { CanvasState } from '@pinpoint/domain'
+import { effectiveCanvasType } from '@pinpoint/domain'
+import type { Storage } from '../../platform/storage/types'
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null)
+
+export interface AssetUrlContext {
+  storage: Storage
+  /** Origin that serves e-mail HTML (the proxy origin). */
+  proxyOrigin: string
+}
+
+/** Storage key of the thumbnail of page `index` (0-based) of a PDF asset: derived, so it needs no column. */
+export function thumbnailKey(storageKey: string, index: number): string {
+  return `${storageKey}-p${index + 1}.png`
+}
+
+export function serializeAsset(asset: CanvasAsset, urls: AssetUrlContext) {
+  const key = asset.storageKey
+  const ready = key !== null && asset.uploadStatus === 'ready'
+  const isEmail = asset.type === 'email'
+  const url = ready
+    ? urls.storage.url(key, {
+        contentType: isEmail ? 'text/html; charset=utf-8' : (asset.mimeType ?? 'application/octet-stream'),
+        origin: isEmail ? urls.proxyOrigin : undefined,
+      })
+    : null
+  const pageThumbnailUrls =
+    ready && asset.type === 'pdf'
+      ? Array.from({ length: asset.pageCount ?? 0 }, (_, index) =>
+          urls.storage.url(thumbnailKey(key, index), { contentType: 'image/png' }),
+        )
+      : []
+  return {
+    id: asset.id,
+    CanvasId: asset.canvasId,
+    CanvasRevisionId: asset.canvasRevisionId,
+    name: asset.name,
+    type: asset.type,
+    position: asset.position,
+    folderId: asset.folderId,
+    mimeType: asset.mimeType,
+    sizeBytes: asset.sizeBytes,
+    pageCount: asset.pageCount,
+    pageThumbnailUrls,
+    width: asset.width,
+    height: asset.height,
+    durationSeconds: asset.durationSeconds,
+    uploadStatus: asset.uploadStatus,
+    url,
+    createdAt: iso(asset.createdAt),
+    updatedAt: iso(asset.updatedAt),
+  }
+}
+export type CanvasAssetJson = ReturnType<typeof serializeAsset>
+
+export function serializeRevision(revision: CanvasRevision) {
+  return {
+    id: revision.id,
+    CanvasId: revision.canvasId,
+    number: revision.number,
+    name: revision.name,
+    createdAt: iso(revision.createdAt),
+  }
+}
+
+export function serializeReview(review: CanvasReview) {
+  return {
+    id: review.id,
+    CanvasId: review.canvasId,
+    CanvasRevisionId: review.canvasRevisionId,
+    UserId: review.userId,
+    status: review.status,
+    comment: review.comment,
+    createdAt: iso(review.createdAt),
+  }
+}
+
+export function serializeReminder(reminder: DeadlineReminder) {
+  return {
+    id: reminder.id,
+    CanvasId: reminder.canvasId,
+    UserId: reminder.userId,
+    recipientUserId: reminder.recipientUserId,
+    recipientEmail: reminder.recipientEmail,
+    reminderDate: iso(reminder.reminderDate),
+    status: reminder.status,
+  }
+}
+
+export interface CanvasOwnerJson {
+  id: string
+  name: string
+  email: string
+  avatarUrl: string | null
+  TeamId: string | null
+}
+
+export interface CanvasParts {
+  canvas: Canvas
+  owner: CanvasOwnerJson | null
+  planId: string | null
+  state: CanvasState
+  revisions?: CanvasRevision[]
+  assets?: CanvasAsset[]
+  reviews?: CanvasReview[]
+  reminders?: DeadlineReminder[]
+  /** Whether the viewer may edit (drives the UI; the server checks again on every call). */
+  editable?: boolean
+}
+
+export function serializeCanvas(parts: CanvasParts, urls: AssetUrlContext) {
+  const { canvas, state } = parts
+  const assets = parts.assets ?? []
+  return {
+    id: canvas.id,
+    subdomain: canvas.subdomain,
+    UserId: canvas.userId,
+    User: parts.owner,
+    FolderId: canvas.folderId,
+    type: canvas.type,
+    /** 'pdf' for a design whose first asset is a PDF (SPEC 4). */
+    effectiveType: effectiveCanvasType({
+      type: canvas.type,
+      assets: assets.filter((a) => a.canvasRevisionId === canvas.currentRevisionId),
+    }),
+    title: canvas.title,
+    localUrl: canvas.localUrl,
+    readOnlyDate: iso(canvas.readOnlyDate),
+    expireDate: iso(canvas.expireDate),
+    archiveDate: iso(canvas.archiveDate),
+    archived: canvas.archiveDate !== null,
+    isPremium: canvas.isPremium,
+    replacedCanvasId: canvas.replacedCanvasId,
+    visibility: canvas.visibility,
+    hasPassword: canvas.passwordHash !== null,
+    Customer: { planId: parts.planId },
+    CanvasRevisionId: canvas.currentRevisionId,
+    CanvasRevisions: (parts.revisions ?? []).map(serializeRevision),
+    CanvasAssets: assets.map((asset) => serializeAsset(asset, urls)),
+    CanvasReviews: (parts.reviews ?? []).map(serializeReview),
+    CanvasDeadlineReminders: (parts.reminders ?? []).map(serializeReminder),
+    state: {
+      paused: state.paused,
+      feedbackDeadline: state.feedbackDeadline,
+      expired: state.expired,
+      readOnly: state.readOnly,
+      readOnlyReason: state.reason,
+    },
+    editable: parts.editable ?? false,
+    lastActivityAt: iso(canvas.lastActivityAt),
+    createdAt: iso(canvas.createdAt),
+    updatedAt: iso(canvas.updatedAt),
+  }
+}
+export type CanvasJson = ReturnType<typeof serializeCanvas>

@@ -1,0 +1,58 @@
+/**
+ * POST /canvases/{id}/reviews: a reviewer's verdict on the current revision. SPEC leaves the values open;
+ * decision: approved, changes-requested, rejected. Anyone who may open the canvas (a logged-in user or a
+ * guest) may review it, unless the canvas is read-only for them.
+ */
+import { canvasReviews } from '@pinpoint/db'
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../../context'
+import { authPlugin, requireUser } from '../auth/plugin'
+import { assertCanvasWritable, loadCanvasForView } from '../canvases/access'
+import { hasLinkGrant } from '../canvases/link-grant'
+import { serializeReview } from '../canvases/serialize'
+import { inTransaction } from '../canvases/transaction'
+import { recordEvent } from '../events/service'
+
+export const REVIEW_STATUSES = ['approved', 'changes-requested', 'rejected'] as const
+
+export function reviewsModule(context: AppContext) {
+  const { db } = context.database
+  return new Elysia({ name: 'reviews' }).use(authPlugin(context)).post(
+    '/canvases/:id/reviews',
+    async ({ actor, params, body, request }) => {
+      const user = requireUser(actor)
+      const review = await inTransaction(db, async (tx) => {
+        const view = await loadCanvasForView(tx, actor, params.id, {
+          passwordGranted: (canvas) =>
+            hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
+        })
+        assertCanvasWritable(view, user, context.now())
+        const [row] = await tx
+          .insert(canvasReviews)
+          .values({
+            canvasId: view.canvas.id,
+            canvasRevisionId: view.canvas.currentRevisionId,
+            userId: user.id,
+            status: body.status,
+            comment: body.comment ?? null,
+          })
+          .returning()
+        if (!row) throw new Error('inserting the review returned no row')
+        await recordEvent(tx, {
+          type: 'canvas.reviewed',
+          canvasId: view.canvas.id,
+          actorUserId: user.id,
+          data: { reviewId: row.id, status: row.status },
+        })
+        return row
+      })
+      return { canvasReview: serializeReview(review) }
+    },
+    {
+      body: t.Object({
+        status: t.Union(REVIEW_STATUSES.map((status) => t.Literal(status))),
+        comment: t.Optional(t.Union([t.String({ maxLength: 5000 }), t.Null()])),
+      }),
+    },
+  )
+}

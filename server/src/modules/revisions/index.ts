@@ -1,0 +1,53 @@
+/** Revision routes: POST /canvases/{id}/revisions, PUT and DELETE /canvas-revisions/{id}. */
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../../context'
+import { deleteStoredFiles } from '../assets/files'
+import { authPlugin } from '../auth/plugin'
+import { loadCanvasForView } from '../canvases/access'
+import { loadCanvasDetail } from '../canvases/list'
+import { serializeRevision } from '../canvases/serialize'
+import { inTransaction } from '../canvases/transaction'
+import { createRevision, deleteRevision, updateRevision } from './service'
+
+export function revisionsModule(context: AppContext) {
+  const { db } = context.database
+  const urls = { storage: context.storage, proxyOrigin: context.config.proxyOrigin }
+  const canvasJson = async (actor: Parameters<typeof loadCanvasForView>[1], canvasId: string) => {
+    const view = await loadCanvasForView(db, actor, canvasId)
+    return loadCanvasDetail(db, view, actor.user, { editable: view.editable, now: context.now(), urls })
+  }
+  const name = t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()]))
+
+  return new Elysia({ name: 'revisions' })
+    .use(authPlugin(context))
+    .post(
+      '/canvases/:id/revisions',
+      async ({ actor, params, body }) => {
+        const revision = await inTransaction(db, (tx) => createRevision(tx, actor, params.id, body ?? {}))
+        return {
+          canvasRevision: serializeRevision(revision),
+          canvas: await canvasJson(actor, revision.canvasId),
+        }
+      },
+      { body: t.Optional(t.Object({ name })) },
+    )
+    .put(
+      '/canvas-revisions/:id',
+      async ({ actor, params, body }) => {
+        const revision = await inTransaction(db, (tx) => updateRevision(tx, actor, params.id, body))
+        return {
+          canvasRevision: serializeRevision(revision),
+          canvas: await canvasJson(actor, revision.canvasId),
+        }
+      },
+      { body: t.Object({ name, current: t.Optional(t.Boolean()) }) },
+    )
+    .delete('/canvas-revisions/:id', async ({ actor, params }) => {
+      const { revision, storageKeys } = await inTransaction(db, (tx) => deleteRevision(tx, actor, params.id))
+      await deleteStoredFiles(context, storageKeys)
+      return {
+        canvasRevision: serializeRevision(revision),
+        canvas: await canvasJson(actor, revision.canvasId),
+      }
+    })
+}

@@ -1,0 +1,274 @@
+/**
+ * This process's side of the real-time channel: its sockets, their topics, catch-up on (re)subscribe and
+ * delivery of what the bus announces.
+ *
+ * Delivery uses Bun's native pub/sub (`server.publish(topic, frame)`): one serialisation per event, fanned
+ * out by the runtime. Exactly-once on reconnect needs care because a replay (read from the events table)
+ * and live delivery (announced by NOTIFY) overlap in time:
+ *  - while a socket catches up it is NOT subscribed to the topic; live frames for it are buffered instead;
+ *  - the replay is sent, then the buffered frames it did not already contain, then the socket subscribes,
+ *    all synchronously, so nothing published in between can slip past;
+ *  - a replayed event whose NOTIFY has not reached this process yet would later arrive live as well: the
+ *    socket is excluded from that one publish (unsubscribe, publish, resubscribe: synchronous, so exact).
+ */
+import type { DatabaseHandle } from '@pinpoint/db'
+import { events } from '@pinpoint/db'
+import { inArray } from 'drizzle-orm'
+import type { Logger } from '../platform/logger'
+import type { Bus, BusMessage, PresenceMessage } from './bus'
+import { type Connection, type EventRow, eventFrame } from './connection'
+import { PresenceStore, type Viewer } from './presence'
+import type { ServerFrame } from './protocol'
+import { canvasTopic, topicOfEvent } from './topics'
+
+export interface Publisher {
+  publish(topic: string, data: string): unknown
+}
+
+interface CatchUp {
+  connection: Connection
+  pending: { id: number; frame: string }[]
+}
+
+/** How long a replayed-but-not-yet-delivered event id keeps its socket excluded from the live publish. */
+const EXCLUSION_MS = 60_000
+/** How long delivered ids are remembered (replays of older events never wait for a live copy). */
+const DELIVERED_MEMORY_MS = 120_000
+
+export interface HubOptions {
+  database: DatabaseHandle
+  bus: Bus
+  logger: Logger
+  now: () => Date
+  /** Presence sweep period (ms). */
+  sweepIntervalMs?: number
+}
+
+export class RealtimeHub {
+  readonly presence: PresenceStore
+  private server: Publisher | null = null
+  private readonly subscribers = new Map<string, number>()
+  private readonly catching = new Map<string, Set<CatchUp>>()
+  private readonly exclusions = new Map<string, Map<Connection, { ids: Set<number>; until: number }>>()
+  private readonly delivered = new Map<number, number>()
+  private queue: BusMessage[] = []
+  private draining: Promise<void> | null = null
+  private stopBus: (() => void) | null = null
+  private sweeper: ReturnType<typeof setInterval> | null = null
+
+  constructor(private readonly options: HubOptions) {
+    this.presence = new PresenceStore(options.now)
+  }
+
+  /** Starts hearing the bus; `server` is where frames are published (Bun's server once listening). */
+  async start(server: Publisher): Promise<void> {
+    this.server = server
+    if (this.stopBus) return
+    this.stopBus = this.options.bus.onMessage((message) => this.enqueue(message))
+    await this.options.bus.start()
+    this.sweeper = setInterval(() => this.sweepPresence(), this.options.sweepIntervalMs ?? 1000)
+    this.sweeper.unref?.()
+  }
+
+  async stop(): Promise<void> {
+    this.stopBus?.()
+    this.stopBus = null
+    if (this.sweeper) clearInterval(this.sweeper)
+    this.sweeper = null
+    await this.draining
+    this.server = null
+  }
+
+  /** Subscribes live (no replay), e.g. a user's own notifications on connect. */
+  subscribe(connection: Connection, topic: string): void {
+    if (connection.topics.has(topic) || connection.closed) return
+    connection.socket.subscribe(topic)
+    connection.topics.add(topic)
+    this.subscribers.set(topic, (this.subscribers.get(topic) ?? 0) + 1)
+  }
+
+  unsubscribe(connection: Connection, topic: string): void {
+    if (!connection.topics.delete(topic)) return
+    if (!connection.closed) connection.socket.unsubscribe(topic)
+    const count = (this.subscribers.get(topic) ?? 1) - 1
+    if (count <= 0) this.subscribers.delete(topic)
+    else this.subscribers.set(topic, count)
+    this.exclusions.get(topic)?.delete(connection)
+  }
+
+  /**
+   * Subscribes to `topics` after sending what `replay` returns (events after the client's last id, in id
+   * order), each event exactly once, with nothing lost in between. Returns the number replayed.
+   */
+  async subscribeWithReplay(
+    connection: Connection,
+    topics: string[],
+    replay: () => Promise<EventRow[]>,
+  ): Promise<number> {
+    const catchUp: CatchUp = { connection, pending: [] }
+    const fresh = topics.filter((topic) => !connection.topics.has(topic))
+    for (const topic of fresh) this.addCatching(topic, catchUp)
+    let rows: EventRow[]
+    try {
+      rows = await replay()
+    } finally {
+      for (const topic of fresh) this.removeCatching(topic, catchUp)
+    }
+    if (connection.closed) return 0
+    // From here to the end: synchronous, so no publish can interleave.
+    const sent = new Set<number>()
+    for (const row of rows) {
+      connection.socket.send(eventFrame(row))
+      sent.add(row.id)
+    }
+    for (const { id, frame } of catchUp.pending) {
+      if (sent.has(id)) continue
+      connection.socket.send(frame)
+      sent.add(id)
+    }
+    for (const topic of fresh) this.subscribe(connection, topic)
+    const until = Date.now() + EXCLUSION_MS
+    for (const row of rows) {
+      if (this.delivered.has(row.id)) continue
+      const topic = topicOfEvent(row)
+      if (!topic || !fresh.includes(topic)) continue
+      let byConnection = this.exclusions.get(topic)
+      if (!byConnection) {
+        byConnection = new Map()
+        this.exclusions.set(topic, byConnection)
+      }
+      const entry = byConnection.get(connection) ?? { ids: new Set<number>(), until }
+      entry.ids.add(row.id)
+      entry.until = until
+      byConnection.set(connection, entry)
+    }
+    return rows.length
+  }
+
+  /** Forgets a closed connection everywhere. */
+  disconnect(connection: Connection): void {
+    connection.closed = true
+    for (const topic of [...connection.topics]) this.unsubscribe(connection, topic)
+    for (const canvasId of connection.presence) void this.leavePresence(connection, canvasId)
+  }
+
+  /** Announces that the connection's user is viewing the canvas (bus: every process updates its picture). */
+  async refreshPresence(connection: Connection, canvasId: string, viewer: Viewer): Promise<void> {
+    connection.presence.add(canvasId)
+    const message: PresenceMessage = { canvasId, connectionId: connection.id, viewer }
+    await this.options.bus.publish({ kind: 'presence', presence: message })
+  }
+
+  async leavePresence(connection: Connection, canvasId: string): Promise<void> {
+    if (!connection.presence.delete(canvasId)) return
+    const message: PresenceMessage = { canvasId, connectionId: connection.id, viewer: null }
+    await this.options.bus.publish({ kind: 'presence', presence: message }).catch((error: unknown) => {
+      this.options.logger.warn('presence leave not published', { error: String(error) })
+    })
+  }
+
+  presenceFrame(canvasId: string): string {
+    const frame: ServerFrame = { type: 'presence', canvasId, viewers: this.presence.viewers(canvasId) }
+    return JSON.stringify(frame)
+  }
+
+  /** Drops expired viewers and tells the canvases' sockets (run by a timer; callable from tests). */
+  sweepPresence(): void {
+    for (const canvasId of this.presence.sweep())
+      this.publish(canvasTopic(canvasId), this.presenceFrame(canvasId))
+  }
+
+  private enqueue(message: BusMessage): void {
+    if (message.kind === 'presence') {
+      // Presence carries its content and needs no database: apply at once, in arrival order.
+      if (this.presence.apply(message.presence)) {
+        this.publish(canvasTopic(message.presence.canvasId), this.presenceFrame(message.presence.canvasId))
+      }
+      return
+    }
+    this.queue.push(message)
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null
+    })
+  }
+
+  /** Delivers queued event announcements in arrival order, loading each batch in one query. */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue
+      this.queue = []
+      const refs = batch.flatMap((message) => (message.kind === 'events' ? message.events : []))
+      const wanted = refs.filter(([, topic]) => this.hasLocalInterest(topic)).map(([id]) => id)
+      let rows = new Map<number, EventRow>()
+      if (wanted.length > 0) {
+        try {
+          const loaded = await this.options.database.db
+            .select()
+            .from(events)
+            .where(inArray(events.id, wanted))
+          rows = new Map(loaded.map((row) => [row.id, row]))
+        } catch (error) {
+          this.options.logger.error('realtime: loading events failed', { error: String(error) })
+        }
+      }
+      for (const [id] of refs) {
+        const row = rows.get(id)
+        if (row) this.deliver(row)
+        this.remember(id)
+      }
+    }
+  }
+
+  private deliver(row: EventRow): void {
+    const topic = topicOfEvent(row)
+    if (!topic) return
+    const frame = eventFrame(row)
+    for (const catchUp of this.catching.get(topic) ?? []) catchUp.pending.push({ id: row.id, frame })
+    const excluded: Connection[] = []
+    const byConnection = this.exclusions.get(topic)
+    if (byConnection) {
+      const now = Date.now()
+      for (const [connection, entry] of byConnection) {
+        if (entry.until < now) byConnection.delete(connection)
+        else if (entry.ids.delete(row.id) && connection.topics.has(topic)) excluded.push(connection)
+      }
+      if (byConnection.size === 0) this.exclusions.delete(topic)
+    }
+    for (const connection of excluded) connection.socket.unsubscribe(topic)
+    this.publish(topic, frame)
+    for (const connection of excluded) connection.socket.subscribe(topic)
+  }
+
+  private publish(topic: string, frame: string): void {
+    if (this.server && this.subscribers.has(topic)) this.server.publish(topic, frame)
+  }
+
+  private hasLocalInterest(topic: string): boolean {
+    return this.subscribers.has(topic) || this.catching.has(topic)
+  }
+
+  private remember(id: number): void {
+    const now = Date.now()
+    this.delivered.set(id, now)
+    // Map iteration follows insertion order: the oldest entries come first.
+    for (const [oldId, at] of this.delivered) {
+      if (now - at <= DELIVERED_MEMORY_MS) break
+      this.delivered.delete(oldId)
+    }
+  }
+
+  private addCatching(topic: string, catchUp: CatchUp): void {
+    let set = this.catching.get(topic)
+    if (!set) {
+      set = new Set()
+      this.catching.set(topic, set)
+    }
+    set.add(catchUp)
+  }
+
+  private removeCatching(topic: string, catchUp: CatchUp): void {
+    const set = this.catching.get(topic)
+    set?.delete(catchUp)
+    if (set?.size === 0) this.catching.delete(topic)
+  }
+}

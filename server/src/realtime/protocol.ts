@@ -1,0 +1,79 @@
+/**
+ * The WebSocket protocol of `/api/v1/realtime`: JSON text frames, each an object with a `type`.
+ * Client messages are validated against `ClientMessage`; anything else answers an `error` frame and the
+ * socket stays open.
+ */
+import { getSchemaValidator, type Static, t } from 'elysia'
+
+const Id = t.String({ minLength: 1, maxLength: 100 })
+const EventId = t.Integer({ minimum: 0 })
+
+export const ClientMessage = t.Union([
+  /** Start receiving a canvas's events; with lastEventId, first replays what was missed, in order. */
+  t.Object({ type: t.Literal('subscribe'), canvasId: Id, lastEventId: t.Optional(EventId) }),
+  t.Object({ type: t.Literal('unsubscribe'), canvasId: Id }),
+  /** "I am still looking at this canvas" (send at least every 30 s, e.g. every 10 s). */
+  t.Object({ type: t.Literal('presence.refresh'), canvasId: Id }),
+  /** Own notifications are subscribed on connect; this replays those after lastEventId. */
+  t.Object({ type: t.Literal('notifications.subscribe'), lastEventId: t.Optional(EventId) }),
+  t.Object({ type: t.Literal('ping'), id: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Number()])) }),
+])
+export type ClientMessage = Static<typeof ClientMessage>
+
+const validator = getSchemaValidator(ClientMessage)
+
+/** Parses a raw message (Elysia hands over parsed JSON, or the string when it is not JSON). */
+export function parseClientMessage(
+  raw: unknown,
+): { ok: true; message: ClientMessage } | { ok: false; reason: string } {
+  let value = raw
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return { ok: false, reason: 'Messages must be JSON objects.' }
+    }
+  }
+  if (!validator) return { ok: false, reason: 'No validator.' }
+  if (validator.Check(value)) return { ok: true, message: value as ClientMessage }
+  const type = typeof value === 'object' && value !== null && 'type' in value ? String(value.type) : undefined
+  const first = [...validator.Errors(value)][0]
+  const detail = first ? `${first.path || '/'}: ${first.message}` : 'invalid'
+  return {
+    ok: false,
+    reason: type ? `Invalid "${type}" message (${detail}).` : `Unknown message (${detail}).`,
+  }
+}
+
+/** An event as sent to clients (canvas feed event or own notification). */
+export interface EventFrameBody {
+  id: number
+  type: string
+  canvasId: string | null
+  annotationId: string | null
+  replyId: string | null
+  actorUserId: string | null
+  isPrivate: boolean
+  data: Record<string, unknown>
+  read: boolean
+  createdAt: string
+}
+
+export interface PresenceViewerFrame {
+  userId: string | null
+  name: string
+  avatarUrl: string | null
+}
+
+export type ServerFrame =
+  | { type: 'ready'; connectionId: string; userId: string | null }
+  | { type: 'subscribed'; canvasId: string; private: boolean; replayed: number; lastEventId: number }
+  | { type: 'unsubscribed'; canvasId: string }
+  | { type: 'notifications.subscribed'; replayed: number }
+  /** Too much was missed to replay: reload the canvas (or notifications) over HTTP, then subscribe again. */
+  | { type: 'resync'; canvasId: string | null }
+  | { type: 'event'; event: EventFrameBody }
+  | { type: 'notification'; notification: EventFrameBody }
+  | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[] }
+  | { type: 'pong'; id?: string | number; at: string }
+  | { type: 'error'; error: string; message: string; status: number; canvasId?: string }

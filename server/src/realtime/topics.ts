@@ -1,0 +1,38 @@
+/**
+ * Topic names. Privacy is enforced by topic membership: a private canvas event travels only on
+ * `canvas:ID:team`, which a socket joins only when its user may see private comments on that canvas, and a
+ * notification only on its recipient's `user:ID`. Nothing is filtered after the fact, so no code path can
+ * forget to.
+ */
+
+/** Everyone who may open the canvas: public annotation and reply events, asset and revision changes, presence. */
+export function canvasTopic(canvasId: string): string {
+  return `canvas:${canvasId}`
+}
+
+/** Viewers allowed to see private (team) comments of the canvas. */
+export function canvasTeamTopic(canvasId: string): string {
+  return `canvas:${canvasId}:team`
+}
+
+/** One user's own notifications. */
+export function userTopic(userId: string): string {
+  return `user:${userId}`
+}
+
+/** The fields of an event row that decide where it goes. */
+export interface EventAddress {
+  userId: string | null
+  canvasId: string | null
+  isPrivate: boolean
+}
+
+/**
+ * The one topic an event is delivered on: a notification (user_id set) to its recipient, a canvas feed
+ * event to the canvas's public or team topic; null for events nobody listens to.
+ */
+export function topicOfEvent(event: EventAddress): string | null {
+  if (event.userId) return userTopic(event.userId)
+  if (event.canvasId) return event.isPrivate ? canvasTeamTopic(event.canvasId) : canvasTopic(event.canvasId)
+  return null
+}
