@@ -52,15 +52,35 @@ try {
   await lite.stop()
 
   printTable('Start-up and memory', [
-    { figure: 'warm start to healthy, PostgreSQL', value: `${(warmPgMs / 1000).toFixed(2)} s`, target: '< 3 s' },
-    { figure: 'start to healthy, fresh PGlite folder', value: `${(freshPgliteMs / 1000).toFixed(2)} s`, target: '< 8 s' },
+    {
+      figure: 'warm start to healthy, PostgreSQL',
+      value: `${(warmPgMs / 1000).toFixed(2)} s`,
+      target: '< 3 s',
+    },
+    {
+      figure: 'start to healthy, fresh PGlite folder',
+      value: `${(freshPgliteMs / 1000).toFixed(2)} s`,
+      target: '< 8 s',
+    },
     { figure: 'idle RSS, PostgreSQL', value: `${idleRss.toFixed(0)} MB`, target: '< 150 MB' },
   ])
   printTable('Throughput (32 concurrent, 4 s, loopback)', [
-    { route: 'floor: bare Elysia, same body', rps: floorResult.rps.toFixed(0), p50_ms: floorResult.p50.toFixed(2), p99_ms: floorResult.p99.toFixed(2) },
-    { route: 'GET /api/v1/health', rps: healthResult.rps.toFixed(0), p50_ms: healthResult.p50.toFixed(2), p99_ms: healthResult.p99.toFixed(2) },
+    {
+      route: 'floor: bare Elysia, same body',
+      rps: floorResult.rps.toFixed(0),
+      p50_ms: floorResult.p50.toFixed(2),
+      p99_ms: floorResult.p99.toFixed(2),
+    },
+    {
+      route: 'GET /api/v1/health',
+      rps: healthResult.rps.toFixed(0),
+      p50_ms: healthResult.p50.toFixed(2),
+      p99_ms: healthResult.p99.toFixed(2),
+    },
   ])
-  console.log(`health / floor = ${((healthResult.rps / floorResult.rps) * 100).toFixed(0)} % (target >= 50 %)`)
+  console.log(
+    `health / floor = ${((healthResult.rps / floorResult.rps) * 100).toFixed(0)} % (target >= 50 %)`,
+  )
 } finally {
   await admin.unsafe(`drop database if exists ${dbName} with (force)`)
   await admin.end()

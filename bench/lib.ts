@@ -75,7 +75,14 @@ export interface LoadResult {
 }
 
 /** A closed-loop load: `concurrency` workers each send requests back to back for `seconds`. */
-export async function load(url: string, { concurrency = 32, seconds = 3, init }: { concurrency?: number; seconds?: number; init?: RequestInit } = {}): Promise<LoadResult> {
+export async function load(
+  url: string,
+  {
+    concurrency = 32,
+    seconds = 3,
+    init,
+  }: { concurrency?: number; seconds?: number; init?: RequestInit } = {},
+): Promise<LoadResult> {
   const latencies: number[] = []
   const deadline = performance.now() + seconds * 1000
   const worker = async () => {
@@ -92,7 +99,13 @@ export async function load(url: string, { concurrency = 32, seconds = 3, init }:
   const elapsed = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { requests: latencies.length, seconds: elapsed, rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99) }
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: pick(0.5),
+    p99: pick(0.99),
+  }
 }
 
 export function printTable(title: string, rows: Record<string, string | number>[]) {

@@ -11,7 +11,7 @@
  *    so a fresh clone and a `git checkout` both do the right thing).
  * 4. Then it hands over to Bun: the server for `start`, the suite runner for `test`.
  */
-import { spawnSync, spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -52,9 +52,18 @@ function ensureBun() {
   if (!existsSync(join(toolsDir, 'package.json'))) {
     writeFileSync(join(toolsDir, 'package.json'), '{ "name": "pinpoint-tools", "private": true }\n')
   }
-  run('npm', ['install', '--prefix', toolsDir, '--no-audit', '--no-fund', '--loglevel=error', `bun@${BUN_VERSION}`])
+  run('npm', [
+    'install',
+    '--prefix',
+    toolsDir,
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    `bun@${BUN_VERSION}`,
+  ])
   const installed = bunVersion()
-  if (installed !== BUN_VERSION) throw new Error(`Bun ${BUN_VERSION} did not install (found ${installed ?? 'none'}).`)
+  if (installed !== BUN_VERSION)
+    throw new Error(`Bun ${BUN_VERSION} did not install (found ${installed ?? 'none'}).`)
 }
 
 function hashFiles(paths) {

@@ -10,7 +10,9 @@ export async function ensureChromium(): Promise<void> {
   if (existsSync(CHROMIUM_PATH)) return
   const isRoot = process.getuid?.() === 0
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`)
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    )
   }
   console.log('[pinpoint] installing Chromium with apt-get ...')
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }

@@ -46,7 +46,12 @@ async function suite(name: string, body: () => Promise<Omit<SuiteResult, 'name' 
   try {
     outcome = await body()
   } catch (error) {
-    outcome = { passed: 0, failed: 1, skipped: 0, note: error instanceof Error ? error.message : String(error) }
+    outcome = {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: error instanceof Error ? error.message : String(error),
+    }
   }
   results.push({ name, seconds: (performance.now() - started) / 1000, ...outcome })
 }
@@ -75,7 +80,8 @@ await suite('unit', async () => {
     './server',
     './scripts',
   ])
-  if (!existsSync(junit)) return { passed: 0, failed: 1, skipped: 0, note: `bun test exited ${code} without a report` }
+  if (!existsSync(junit))
+    return { passed: 0, failed: 1, skipped: 0, note: `bun test exited ${code} without a report` }
   const counts = parseJunit(readFileSync(junit, 'utf8'))
   // A crash after the report (or a failing hook) still fails the suite.
   if (code !== 0 && counts.failed === 0) return { ...counts, failed: 1, note: `bun test exited with ${code}` }
@@ -85,12 +91,23 @@ await suite('unit', async () => {
 await suite('e2e', async () => {
   await ensureChromium()
   const report = join(reportsDir, 'playwright.json')
-  const code = await runStep(['node', 'node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-  })
-  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` }
+  // The CLI reporter list replaces the config's, so the JSON report lands where we read it.
+  const code = await runStep(
+    [
+      'node',
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      '-c',
+      'e2e/playwright.config.ts',
+      '--reporter=list,json',
+    ],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+  )
+  if (!existsSync(report))
+    return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` }
   const counts = parsePlaywrightJson(readFileSync(report, 'utf8'))
-  if (code !== 0 && counts.failed === 0) return { ...counts, failed: 1, note: `playwright exited with ${code}` }
+  if (code !== 0 && counts.failed === 0)
+    return { ...counts, failed: 1, note: `playwright exited with ${code}` }
   return counts
 })
 
@@ -99,7 +116,9 @@ for (const r of results) {
   const mark = r.failed > 0 ? '\x1b[31m✗\x1b[0m' : '\x1b[32m✓\x1b[0m'
   const skipped = r.skipped ? `, ${r.skipped} skipped` : ''
   const note = r.note ? ` (${r.note})` : ''
-  console.log(`${mark} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${skipped} in ${r.seconds.toFixed(1)} s${note}`)
+  console.log(
+    `${mark} ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${skipped} in ${r.seconds.toFixed(1)} s${note}`,
+  )
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)

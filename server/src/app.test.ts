@@ -11,10 +11,9 @@ let client: TestClient
 
 beforeAll(async () => {
   const context = await createTestContext()
-  const app = createApp(context)
-    .get('/api/v1/__test/boom', () => {
-      throw new Error('secret internal detail at /srv/app.ts:42')
-    })
+  const app = createApp(context).get('/api/v1/__test/boom', () => {
+    throw new Error('secret internal detail at /srv/app.ts:42')
+  })
   client = new TestClient(app)
 })
 
@@ -55,7 +54,9 @@ describe('error model', () => {
 
 describe('health', () => {
   test('answers 200 with the database kind and version', async () => {
-    const res = await client.get<{ status: string; database: { kind: string; version: string } }>('/api/v1/health')
+    const res = await client.get<{ status: string; database: { kind: string; version: string } }>(
+      '/api/v1/health',
+    )
     expect(res.status).toBe(200)
     expect(res.body.status).toBe('ok')
     expect(['postgres', 'pglite']).toContain(res.body.database.kind)

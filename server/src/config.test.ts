@@ -25,7 +25,9 @@ describe('loadConfig', () => {
   })
 
   test('rejects a DATABASE_URL that is not PostgreSQL', () => {
-    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must start with postgres')
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://x' })).toThrow(
+      'DATABASE_URL must start with postgres',
+    )
     expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db')
   })
 
@@ -34,7 +36,10 @@ describe('loadConfig', () => {
   })
 
   test('REMOTES overrides single remotes and must be a JSON object', () => {
-    const config = loadConfig({ ...base, REMOTES: '{"review":"https://cdn.example/review/mf-manifest.json"}' })
+    const config = loadConfig({
+      ...base,
+      REMOTES: '{"review":"https://cdn.example/review/mf-manifest.json"}',
+    })
     expect(config.remotes.review).toBe('https://cdn.example/review/mf-manifest.json')
     expect(config.remotes.dashboard).toBe(defaultRemotes.dashboard as string)
     expect(() => loadConfig({ ...base, REMOTES: '[1]' })).toThrow('REMOTES must be a JSON object')
@@ -51,7 +56,9 @@ describe('loadConfig', () => {
   })
 
   test('production with PostgreSQL needs an explicit shared secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow('SESSION_SECRET')
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      'SESSION_SECRET',
+    )
   })
 
   test('S3 settings without a bucket are refused', () => {

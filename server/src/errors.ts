@@ -57,7 +57,12 @@ export function mapError(code: string | number | undefined, error: unknown): Err
     case 'PARSE':
       return { message: 'The request body is not valid JSON.', error: 'MalformedBody', status: 400, meta: {} }
     case 'INVALID_COOKIE_SIGNATURE':
-      return { message: 'Your session is invalid. Please log in again.', error: 'NotLoggedIn', status: 401, meta: {} }
+      return {
+        message: 'Your session is invalid. Please log in again.',
+        error: 'NotLoggedIn',
+        status: 401,
+        meta: {},
+      }
     case 'INVALID_FILE_TYPE':
       return { message: 'This file type is not allowed.', error: 'InvalidFileType', status: 415, meta: {} }
   }
@@ -66,23 +71,31 @@ export function mapError(code: string | number | undefined, error: unknown): Err
     const message = error instanceof Error && error.message ? error.message : 'Bad request.'
     return { message, error: 'AppError', status, meta: {} }
   }
-  return { message: 'Something went wrong on our side. Please try again.', error: 'InternalError', status: 500, meta: {} }
+  return {
+    message: 'Something went wrong on our side. Please try again.',
+    error: 'InternalError',
+    status: 500,
+    meta: {},
+  }
 }
 
 /** Registers the error mapping. Must be `.use()`d before the routes it covers. */
 export function errorHandler(logger: Logger) {
-  return new Elysia({ name: 'error-handler' }).error({ AppError }).onError({ as: 'global' }, ({ code, error, request }) => {
-    const body = mapError(code, error)
-    if (body.status >= 500) {
-      logger.error('request failed', {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      })
-    }
-    const headers: Record<string, string> = {}
-    const retryAfter = body.meta.retryAfter
-    if (body.status === 429 && typeof retryAfter === 'number') headers['retry-after'] = String(Math.ceil(retryAfter))
-    return errorResponse(body, headers)
-  })
+  return new Elysia({ name: 'error-handler' })
+    .error({ AppError })
+    .onError({ as: 'global' }, ({ code, error, request }) => {
+      const body = mapError(code, error)
+      if (body.status >= 500) {
+        logger.error('request failed', {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        })
+      }
+      const headers: Record<string, string> = {}
+      const retryAfter = body.meta.retryAfter
+      if (body.status === 429 && typeof retryAfter === 'number')
+        headers['retry-after'] = String(Math.ceil(retryAfter))
+      return errorResponse(body, headers)
+    })
 }

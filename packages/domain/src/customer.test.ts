@@ -45,8 +45,15 @@ describe('isCustomerActive', () => {
   })
 
   test('an active customer without a periodEnd (free plan, no subscription) is active', () => {
-    expect(isCustomerActive(buildCustomer({ planId: 'free0', status: 'active', periodEnd: null }), PERIOD_END)).toBe(true)
-    expect(isCustomerActive(buildCustomer({ planId: 'free0', status: 'active', periodEnd: undefined }), PERIOD_END)).toBe(true)
+    expect(
+      isCustomerActive(buildCustomer({ planId: 'free0', status: 'active', periodEnd: null }), PERIOD_END),
+    ).toBe(true)
+    expect(
+      isCustomerActive(
+        buildCustomer({ planId: 'free0', status: 'active', periodEnd: undefined }),
+        PERIOD_END,
+      ),
+    ).toBe(true)
   })
 
   test('any other status without a periodEnd, or an unreadable periodEnd, is inactive (fail closed)', () => {

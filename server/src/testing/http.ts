@@ -28,7 +28,11 @@ export class TestClient {
     private readonly origin = 'http://localhost',
   ) {}
 
-  async request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
     const headers = new Headers(options.headers)
     let body = options.body
     if (options.json !== undefined) {
@@ -71,7 +75,10 @@ export class TestClient {
       const expired = attributes.some((attr) => {
         const [key = '', val = ''] = attr.trim().split('=')
         const lower = key.toLowerCase()
-        return (lower === 'max-age' && Number(val) <= 0) || (lower === 'expires' && new Date(val).getTime() < Date.now())
+        return (
+          (lower === 'max-age' && Number(val) <= 0) ||
+          (lower === 'expires' && new Date(val).getTime() < Date.now())
+        )
       })
       if (expired || value === '') this.cookies.delete(name)
       else this.cookies.set(name, value)
