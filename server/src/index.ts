@@ -7,6 +7,7 @@ import { Elysia } from 'elysia'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import type { AppContext } from './context'
+import { ensureFirstLogin } from './first-run'
 import { createJobs } from './jobs'
 import { jobHandlers } from './jobs/handlers'
 import { createLogger } from './platform/logger'
@@ -44,7 +45,13 @@ async function main() {
     url: `http://localhost:${port}`,
     database: database.kind === 'pglite' ? `pglite (${config.dataDir})` : 'postgres',
   })
+  const firstLogin = await ensureFirstLogin(context)
   console.log(`\n  Pinpoint is running on http://localhost:${port}\n`)
+  if (firstLogin) {
+    console.log(`  First login (also in ${config.dataDir}/first-login.txt):`)
+    console.log(`    e-mail:   ${firstLogin.email}`)
+    console.log(`    password: ${firstLogin.password}\n`)
+  }
 
   let stopping = false
   const stop = async (signal: string) => {
