@@ -20,15 +20,26 @@ function stats(samples: number[]) {
   return { median: pick(0.5), p99: pick(0.99) }
 }
 
-async function timed(url: string, init: RequestInit): Promise<{ ms: number; status: number; bytes: number; etag: string }> {
+async function timed(
+  url: string,
+  init: RequestInit,
+): Promise<{ ms: number; status: number; bytes: number; etag: string }> {
   const started = performance.now()
   const res = await fetch(url, init)
   const body = await res.arrayBuffer()
-  return { ms: performance.now() - started, status: res.status, bytes: body.byteLength, etag: res.headers.get('etag') ?? '' }
+  return {
+    ms: performance.now() - started,
+    status: res.status,
+    bytes: body.byteLength,
+    etag: res.headers.get('etag') ?? '',
+  }
 }
 
 const fixture = await seedComments()
-const server = await startServer({ DATABASE_URL: fixture.databaseUrl, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234' })
+const server = await startServer({
+  DATABASE_URL: fixture.databaseUrl,
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+})
 let floor: ReturnType<typeof Bun.spawn> | undefined
 try {
   await waitHealthy(`${server.url}/api/v1/health`)
@@ -77,15 +88,48 @@ try {
   const r = stats(rebuilt)
   const u = stats(unchanged)
   const n = stats(notModified)
-  printTable(`GET /canvases/{id}/annotations: 2,000 annotations + 6,000 replies, ${(first.bytes / 1024 / 1024).toFixed(2)} MB`, [
-    { case: 'unchanged (cache validated by version)', median_ms: u.median.toFixed(2), p99_ms: u.p99.toFixed(2), target: 'median < 60 ms' },
-    { case: 'right after a change (PostgreSQL builds the JSON)', median_ms: r.median.toFixed(2), p99_ms: r.p99.toFixed(2), target: '' },
-    { case: 'repeat with If-None-Match (304)', median_ms: n.median.toFixed(2), p99_ms: n.p99.toFixed(2), target: '< 5 ms' },
-  ])
+  printTable(
+    `GET /canvases/{id}/annotations: 2,000 annotations + 6,000 replies, ${(first.bytes / 1024 / 1024).toFixed(2)} MB`,
+    [
+      {
+        case: 'unchanged (cache validated by version)',
+        median_ms: u.median.toFixed(2),
+        p99_ms: u.p99.toFixed(2),
+        target: 'median < 60 ms',
+      },
+      {
+        case: 'right after a change (PostgreSQL builds the JSON)',
+        median_ms: r.median.toFixed(2),
+        p99_ms: r.p99.toFixed(2),
+        target: '',
+      },
+      {
+        case: 'repeat with If-None-Match (304)',
+        median_ms: n.median.toFixed(2),
+        p99_ms: n.p99.toFixed(2),
+        target: '< 5 ms',
+      },
+    ],
+  )
   printTable(`Throughput (${concurrency} concurrent, 4 s, loopback)`, [
-    { route: 'floor: same bytes from memory', rps: floorResult.rps.toFixed(0), p50_ms: floorResult.p50.toFixed(2), p99_ms: floorResult.p99.toFixed(2) },
-    { route: 'GET /canvases/{id}/annotations', rps: apiResult.rps.toFixed(0), p50_ms: apiResult.p50.toFixed(2), p99_ms: apiResult.p99.toFixed(2) },
-    { route: 'ratio', rps: `${((apiResult.rps / floorResult.rps) * 100).toFixed(0)} %`, p50_ms: '', p99_ms: 'target >= 50 %' },
+    {
+      route: 'floor: same bytes from memory',
+      rps: floorResult.rps.toFixed(0),
+      p50_ms: floorResult.p50.toFixed(2),
+      p99_ms: floorResult.p99.toFixed(2),
+    },
+    {
+      route: 'GET /canvases/{id}/annotations',
+      rps: apiResult.rps.toFixed(0),
+      p50_ms: apiResult.p50.toFixed(2),
+      p99_ms: apiResult.p99.toFixed(2),
+    },
+    {
+      route: 'ratio',
+      rps: `${((apiResult.rps / floorResult.rps) * 100).toFixed(0)} %`,
+      p50_ms: '',
+      p99_ms: 'target >= 50 %',
+    },
   ])
 } finally {
   floor?.kill()

@@ -3,7 +3,15 @@
  * (each with a label, realistic text and metadata) and 6,000 replies (10 % private), for the comment and
  * real-time benchmarks.
  */
-import { annotationLabels, annotationReplies, annotations, type DatabaseHandle, migrate, openDatabase, type User } from '@pinpoint/db'
+import {
+  annotationLabels,
+  annotationReplies,
+  annotations,
+  type DatabaseHandle,
+  migrate,
+  openDatabase,
+  type User,
+} from '@pinpoint/db'
 import { buildCanvas, buildLabel, buildTeam, buildUser } from '@pinpoint/db/testing'
 import postgres from 'postgres'
 import { createSession } from '../server/src/modules/auth/session'
@@ -23,7 +31,10 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const LOREM =
   'The spacing under the hero heading looks off on this breakpoint, and the call to action wraps onto two lines. '
 
-export async function seedComments({ annotationCount = 2000, repliesPer = 3 } = {}): Promise<CommentsFixture> {
+export async function seedComments({
+  annotationCount = 2000,
+  repliesPer = 3,
+} = {}): Promise<CommentsFixture> {
   const name = `pinpoint_bench_comments_${process.pid}_${Date.now().toString(36)}`
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database ${name}`)
@@ -52,7 +63,10 @@ export async function seedComments({ annotationCount = 2000, repliesPer = 3 } = 
             comment: `#${i} ${LOREM}`,
             path: `/page-${i % 20}`,
             status: ['active', 'in-progress', 'in-review', 'resolved'][i % 4] ?? 'active',
-            metadata: { window: { width: 1440, height: 900 }, anchor: { selector: `main > section:nth-child(${i % 9})` } },
+            metadata: {
+              window: { width: 1440, height: 900 },
+              anchor: { selector: `main > section:nth-child(${i % 9})` },
+            },
             x: (i % 100) / 100,
             y: (i % 37) / 37,
             isPrivate: i % 10 === 0,
@@ -61,7 +75,10 @@ export async function seedComments({ annotationCount = 2000, repliesPer = 3 } = 
         }),
       )
       .returning({ id: annotations.id, userId: annotations.userId })
-    await db.insert(annotationLabels).values(rows.map((row, k) => ({ annotationId: row.id, labelId: labels[k % labels.length]?.id ?? '' })))
+    await db
+      .insert(annotationLabels)
+      .values(rows.map((row, k) => ({ annotationId: row.id, labelId: labels[k % labels.length]?.id ?? '' })))
+    if (repliesPer === 0) continue
     await db.insert(annotationReplies).values(
       rows.flatMap((row, k) =>
         Array.from({ length: repliesPer }, (_, r) => ({

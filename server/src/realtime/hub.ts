@@ -73,6 +73,7 @@ export class RealtimeHub {
   async stop(): Promise<void> {
     this.stopBus?.()
     this.stopBus = null
+    await this.options.bus.stop()
     if (this.sweeper) clearInterval(this.sweeper)
     this.sweeper = null
     await this.draining

@@ -255,3 +255,23 @@ describe('presence', () => {
     expect(error).toMatchObject({ error: 'NotFound' })
   })
 })
+
+describe('limits', () => {
+  test('a message over 64 kB closes the socket; the server keeps serving others', async () => {
+    const big = await open(member)
+    const closed = new Promise<number>((resolve) =>
+      big.ws.addEventListener('close', (event) => resolve(event.code)),
+    )
+    big.send(JSON.stringify({ type: 'ping', id: 'x'.repeat(70 * 1024) }))
+    expect(await closed).toBe(1009)
+    const other = await open(member)
+    expect(await other.request({ type: 'ping' }, (f) => f.type === 'pong')).toMatchObject({ type: 'pong' })
+  })
+
+  test('a flood of messages is answered TooManyRequests without closing', async () => {
+    const socket = await open(member)
+    for (let i = 0; i < 70; i++) socket.send({ type: 'ping', id: i })
+    await socket.next((f) => f.type === 'error' && f.error === 'TooManyRequests', 3000, true)
+    expect(socket.frames.filter((f) => f.type === 'pong').length).toBe(60)
+  })
+})

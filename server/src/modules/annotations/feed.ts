@@ -57,11 +57,15 @@ function annotationEvent(
   }
 }
 
-/** An annotation change on the topic its current privacy allows. */
-export async function recordAnnotationEvent(db: DbOrTx, input: AnnotationEventInput): Promise<void> {
+/** An annotation change on the topic its current privacy allows; returns the snapshot it carries. */
+export async function recordAnnotationEvent(
+  db: DbOrTx,
+  input: AnnotationEventInput,
+): Promise<AnnotationJson | null> {
   const isPrivate = input.annotation.isPrivate
   const snapshot = await annotationSnapshot(db, input.annotation.id, isPrivate, input.withReplies)
   await recordEvents(db, [annotationEvent(input, snapshot, isPrivate)])
+  return snapshot
 }
 
 /**

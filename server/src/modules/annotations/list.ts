@@ -22,7 +22,7 @@ import type { CallInput } from './service'
 interface CachedList {
   version: string
   /** Encoded once: a hit is sent without re-encoding megabytes of text. */
-  body: Uint8Array
+  body: Uint8Array<ArrayBuffer>
 }
 
 /** Bodies kept per process, in bytes. */
@@ -32,7 +32,7 @@ class ListCache {
   private readonly entries = new Map<string, CachedList>()
   private size = 0
 
-  get(key: string, version: string): Uint8Array | null {
+  get(key: string, version: string): Uint8Array<ArrayBuffer> | null {
     const entry = this.entries.get(key)
     if (!entry || entry.version !== version) return null
     // Re-insert: Map order is the LRU order.
@@ -41,7 +41,7 @@ class ListCache {
     return entry.body
   }
 
-  set(key: string, version: string, body: Uint8Array): void {
+  set(key: string, version: string, body: Uint8Array<ArrayBuffer>): void {
     const old = this.entries.get(key)
     if (old) {
       this.size -= old.body.byteLength
@@ -83,7 +83,9 @@ async function listVersion(db: DbOrTx, canvas: CommentCanvas): Promise<string> {
   return `${row?.v ?? '0'}.${row?.u ?? ''}`
 }
 
-export type ListResult = { status: 304; etag: string } | { status: 200; etag: string; body: Uint8Array }
+export type ListResult =
+  | { status: 304; etag: string }
+  | { status: 200; etag: string; body: Uint8Array<ArrayBuffer> }
 
 /** The list for a viewer, or 304 when `ifNoneMatch` names the current version. */
 export async function listCanvasAnnotations(

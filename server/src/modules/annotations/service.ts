@@ -106,7 +106,7 @@ export async function createAnnotation(
     const [annotation] = await tx.insert(annotations).values(values).returning()
     if (!annotation) throw new Error('inserting the annotation returned no row')
     await linkAttachments(tx, actor, body.fileAttachmentIds, { annotationId: annotation.id })
-    await recordAnnotationEvent(tx, {
+    const snapshot = await recordAnnotationEvent(tx, {
       type: 'annotation.created',
       annotation,
       actorUserId: user.id,
@@ -120,7 +120,8 @@ export async function createAnnotation(
       mayMention: can(actor, 'comment.mention'),
     })
     await touchCanvasActivity(tx, canvas.canvas.id, context.now())
-    return annotationSnapshot(tx, annotation.id, true, true)
+    // A new annotation has no replies yet: the event's snapshot is the whole answer.
+    return snapshot ? { ...snapshot, AnnotationReplies: [] } : null
   })
   await sendMentionEmails(context, mails)
   if (!created) throw new Error('the new annotation could not be read back')
