@@ -2,14 +2,13 @@
  * The e2e web server: a fresh database, the fixtures the journeys need, then the real server.
  *
  * - E2E_DATABASE_URL set: a new PostgreSQL database cloned from the migrated test template (the same
- *   helper unit tests use), dropped when the server stops (or by a later run if it is killed).
+ *   helper unit tests use); a later run drops it (db/src/testing drops clones older than 6 h).
  * - Otherwise: embedded PGlite in the run's temporary DATA_DIR.
  *
  * Fixtures are written to `${DATA_DIR}/fixtures.json` for the tests to read: a team whose customer
  * has the e-mail review beta on (SPEC section 6: e-mail canvases need it; nobody can turn it on
  * through the API).
  */
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type DbOrTx, migrate, openDatabase } from '@pinpoint/db'
@@ -41,7 +40,6 @@ async function seed(db: DbOrTx): Promise<E2eFixtures['betaOwner']> {
 }
 
 let databaseUrl = ''
-let dispose: (() => Promise<void>) | undefined
 let betaOwner: E2eFixtures['betaOwner']
 if (process.env.E2E_DATABASE_URL) {
   process.env.TEST_DATABASE_URL = process.env.E2E_DATABASE_URL
@@ -50,7 +48,6 @@ if (process.env.E2E_DATABASE_URL) {
   if (!database.url) throw new Error('E2E_DATABASE_URL is set but PostgreSQL is not reachable')
   databaseUrl = database.url
   betaOwner = await seed(database.db)
-  dispose = database.dispose
 } else {
   const handle = await openDatabase({ dataDir })
   await migrate(handle)
@@ -60,11 +57,6 @@ if (process.env.E2E_DATABASE_URL) {
 const fixtures: E2eFixtures = { betaOwner, databaseUrl: databaseUrl || null }
 writeFileSync(join(dataDir, 'fixtures.json'), JSON.stringify(fixtures))
 
-const server = spawn('bun', [join(import.meta.dir, '..', 'server', 'src', 'index.ts')], {
-  env: { ...process.env, DATABASE_URL: databaseUrl },
-  stdio: 'inherit',
-})
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => {
-  void (dispose?.() ?? Promise.resolve()).finally(() => process.exit(code ?? 0))
-})
+// The server runs in this process (no child that could outlive a killed parent).
+process.env.DATABASE_URL = databaseUrl
+await import('../server/src/index.ts')

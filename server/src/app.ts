@@ -75,7 +75,8 @@ export function createApi(context: AppContext) {
 }
 
 export function createApp(context: AppContext) {
-  return new Elysia({ name: 'app' })
+  // Real-time messages are small JSON commands: a 64 kB cap keeps a client from making us parse megabytes.
+  return new Elysia({ name: 'app', websocket: { maxPayloadLength: 64 * 1024 } })
     .use(errorHandler(context.logger))
     .use(requestLog(context.logger, context.config.logRequests))
     .use(originCheck(context.config.publicUrl))

@@ -27,6 +27,11 @@ export interface Config {
   publicUrl: string
   /** Public URL of the proxy origin; a different site from `publicUrl` so app cookies never reach it. */
   proxyOrigin: string
+  /**
+   * Host names or IP addresses the proxy may fetch even though they are loopback, link-local or private
+   * (`PROXY_ALLOW_HOSTS`, comma-separated). Empty by default: such targets are refused (SSRF).
+   */
+  proxyAllowHosts: string[]
   /** PostgreSQL connection string; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl?: string
   /** Folder for the embedded database, uploaded files and the generated session secret. */
@@ -185,6 +190,15 @@ export function loadConfig(env: Env = process.env): Config {
     proxyPort,
     publicUrl,
     proxyOrigin,
+    proxyAllowHosts: (env.PROXY_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean),
     databaseUrl: readDatabaseUrl(env),
     dataDir,
     sessionSecret: readSessionSecret(env, dataDir, isProduction),

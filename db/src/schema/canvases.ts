@@ -68,6 +68,14 @@ export const canvases = pgTable(
     index('canvases_folder_id_idx').on(t.folderId),
     index('canvases_replaced_canvas_id_idx').on(t.replacedCanvasId),
     index('canvases_current_revision_id_idx').on(t.currentRevisionId),
+    // Dashboard list (GET /users/me/canvases): the first page by recency walks this index and stops after
+    // one page instead of sorting every visible canvas; the count is an index-only scan of the second.
+    index('canvases_active_updated_at_idx')
+      .on(t.updatedAt.desc(), t.id.desc())
+      .where(sql`archive_date is null`),
+    index('canvases_active_user_id_visibility_idx')
+      .on(t.userId, t.visibility)
+      .where(sql`archive_date is null`),
     check('canvases_type_valid', sql`type in ('website', 'design', 'email', 'video', 'pdf', 'other')`),
   ],
 )

@@ -162,5 +162,14 @@ export function useCanvasActions() {
     [queryClient],
   )
 
-  return { moveCanvas, renameCanvas, setArchived, deleteCanvas, canvasCreated }
+  /** A canvas changed elsewhere (its assets finished uploading): lists show the new version. */
+  const canvasUpdated = useCallback(
+    (canvas: Canvas) => {
+      patchCachedCanvas(queryClient, canvas.id, (c) => ({ ...c, ...canvas }))
+      void refreshCanvasLists(queryClient)
+    },
+    [queryClient],
+  )
+
+  return { moveCanvas, renameCanvas, setArchived, deleteCanvas, canvasCreated, canvasUpdated }
 }

@@ -20,7 +20,7 @@ export function cancelUpload(id: string) {
  * pasted), a design from images and PDFs (one asset each), a video through tus with progress.
  */
 export function useCreateCanvas() {
-  const { canvasCreated } = useCanvasActions()
+  const { canvasCreated, canvasUpdated } = useCanvasActions()
   const store = useStore()
   const patch = useSetAtom(patchUploadAtom)
 
@@ -103,9 +103,11 @@ export function useCreateCanvas() {
         folderId,
       })
       canvasCreated(canvas)
-      return uploadAssets(canvas, files, folderId)
+      const withAssets = await uploadAssets(canvas, files, folderId)
+      canvasUpdated(withAssets)
+      return withAssets
     },
-    [canvasCreated, uploadAssets],
+    [canvasCreated, canvasUpdated, uploadAssets],
   )
 
   const createVideo = useCallback(
@@ -146,6 +148,7 @@ export function useCreateCanvas() {
         })
         await upload.promise
         patch(id, { status: 'done', bytesSent: file.size })
+        canvasUpdated(created.canvas ?? canvas)
       } catch (error) {
         patch(id, { status: 'error', error: error instanceof Error ? error.message : 'Upload failed' })
         throw error
@@ -154,7 +157,7 @@ export function useCreateCanvas() {
       }
       return canvas
     },
-    [canvasCreated, patch, track],
+    [canvasCreated, canvasUpdated, patch, track],
   )
 
   /** Dropped or chosen files: images and PDFs make one design, each video and HTML file its own canvas. */

@@ -295,6 +295,8 @@ export function frontendConfig({ rspack, ModuleFederationPlugin, dir, name, expo
     {
       ...standalone,
       name: `${name}-app`,
+      // After the container build, whose output cleaning must not race with this build's files.
+      dependencies: [name],
       entry: { main: './src/index.ts' },
       plugins: [htmlPage(rspack, dir)],
     },

@@ -68,9 +68,7 @@ export function canvasesModule(context: AppContext) {
     .post(
       '/canvases',
       async ({ actor, body }) => {
-        const { canvas, deadlineChanged } = await inTransaction(db, (tx) =>
-          createCanvas(tx, actor, body),
-        )
+        const { canvas, deadlineChanged } = await inTransaction(db, (tx) => createCanvas(tx, actor, body))
         if (deadlineChanged) await scheduleCanvasDeadline(context, canvas)
         const view = await loadCanvasForView(db, actor, canvas.id)
         return { canvas: await detail(view, actor.user) }

@@ -21,7 +21,8 @@ import {
   teams,
   users,
 } from '@pinpoint/db'
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
 import { type CanvasRecord, canvasStateFor, toCanvasRecord } from './access'
@@ -45,10 +46,15 @@ const ownerColumns = {
   TeamId: users.teamId,
 }
 
-/** Canvases on the caller's dashboard: their own, their team's (unless only-me), and those shared with them. */
+/**
+ * Canvases on the caller's dashboard: their own, their team's (unless only-me), and those shared with them.
+ * Written as id lists (no join with users), so PostgreSQL can walk the recency index and stop after a page.
+ */
 export function visibleCanvasesWhere(userId: string, teamId: string | null): SQL {
-  const shared = sql`exists (select 1 from ${canvasUsers} where ${canvasUsers.canvasId} = ${canvases.id} and ${canvasUsers.userId} = ${userId})`
-  const team = teamId ? and(eq(users.teamId, teamId), ne(canvases.visibility, 'only-me')) : undefined
+  const shared = sql`${canvases.id} in (select ${canvasUsers.canvasId} from ${canvasUsers} where ${canvasUsers.userId} = ${userId})`
+  const team = teamId
+    ? sql`(${canvases.visibility} <> 'only-me' and ${canvases.userId} in (select ${users.id} from ${users} where ${users.teamId} = ${teamId}))`
+    : undefined
   return or(eq(canvases.userId, userId), team, shared) as SQL
 }
 
@@ -72,7 +78,8 @@ function statusWhere(query: CanvasListQuery, userId: string): SQL | undefined {
 function orderOf(sort: CanvasListQuery['sort']) {
   if (sort === 'name') return [asc(sql`lower(${canvases.title})`), asc(canvases.id)]
   if (sort === 'oldest') return [asc(canvases.createdAt), asc(canvases.id)]
-  return [desc(canvases.updatedAt), desc(canvases.id)]
+  // NULLS LAST matches canvases_active_updated_at_idx, so the first page is read in index order.
+  return [sql`${canvases.updatedAt} desc nulls last`, sql`${canvases.id} desc nulls last`]
 }
 
 function escapeLike(text: string): string {
@@ -97,37 +104,41 @@ export async function listCanvases(
     )
   const search = query.search?.trim()
   if (search) conditions.push(ilike(canvases.title, `%${escapeLike(search)}%`))
-  const rows = await db
-    .select({
-      canvas: canvases,
-      ownerTeamId: users.teamId,
-      customer: customers,
-      owner: ownerColumns,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(canvases)
-    .innerJoin(users, eq(users.id, canvases.userId))
-    .leftJoin(teams, eq(teams.id, users.teamId))
-    .leftJoin(customers, eq(customers.userId, sql`coalesce(${teams.ownerUserId}, ${users.id})`))
-    .where(and(...conditions))
-    .orderBy(...orderOf(query.sort))
-    .limit(query.limit)
-    .offset(query.offset)
-  const revisionIds = rows
-    .map((row) => row.canvas.currentRevisionId)
-    .filter((id): id is string => id !== null)
-  const assets = revisionIds.length
-    ? await db
-        .select()
-        .from(canvasAssets)
-        .where(inArray(canvasAssets.canvasRevisionId, revisionIds))
-        .orderBy(asc(canvasAssets.position))
-    : []
+  const where = and(...conditions) as SQL
+  // Two round trips whatever the page size: the page's ids and the total (in parallel, both on narrow
+  // indexes), then the page's rows with owner and plan, and their current revisions' assets.
+  const [page, total] = await Promise.all([
+    db
+      .select({ id: canvases.id })
+      .from(canvases)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(query.limit)
+      .offset(query.offset),
+    countCanvases(db, where),
+  ])
+  const ids = page.map((row) => row.id)
+  if (ids.length === 0) return { canvases: [], total }
+  const [rows, assets] = await Promise.all([
+    db
+      .select({ canvas: canvases, ownerTeamId: users.teamId, customer: customers, owner: ownerColumns })
+      .from(canvases)
+      .innerJoin(users, eq(users.id, canvases.userId))
+      .leftJoin(teams, eq(teams.id, users.teamId))
+      .leftJoin(customers, eq(customers.userId, sql`coalesce(${teams.ownerUserId}, ${users.id})`))
+      .where(inArray(canvases.id, ids)),
+    db
+      .select({ asset: canvasAssets })
+      .from(canvasAssets)
+      .innerJoin(canvases, eq(canvases.currentRevisionId, canvasAssets.canvasRevisionId))
+      .where(inArray(canvases.id, ids))
+      .orderBy(asc(canvasAssets.position)),
+  ])
   const byRevision = new Map<string, CanvasAsset[]>()
-  for (const asset of assets)
+  for (const { asset } of assets)
     byRevision.set(asset.canvasRevisionId, [...(byRevision.get(asset.canvasRevisionId) ?? []), asset])
-  let total = rows[0]?.total ?? 0
-  if (rows.length === 0 && query.offset > 0) total = await countCanvases(db, and(...conditions) as SQL)
+  const order = new Map(ids.map((id, index) => [id, index]))
+  rows.sort((a, b) => (order.get(a.canvas.id) ?? 0) - (order.get(b.canvas.id) ?? 0))
   return {
     canvases: rows.map((row) => {
       const record = toCanvasRecord(row)
@@ -138,7 +149,7 @@ export async function listCanvases(
           planId: record.domain.planId ?? null,
           state: canvasStateFor(record, user, now),
           assets: byRevision.get(row.canvas.currentRevisionId ?? '') ?? [],
-          editable: row.canvas.userId === user.id,
+          editable: can(actor, 'canvas.edit', record.domain),
         },
         urls,
       )
@@ -148,11 +159,7 @@ export async function listCanvases(
 }
 
 async function countCanvases(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(canvases)
-    .innerJoin(users, eq(users.id, canvases.userId))
-    .where(where)
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(canvases).where(where)
   return row?.count ?? 0
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { canvases, customers, fileAttachments } from '@pinpoint/db'
+import { canvases, fileAttachments } from '@pinpoint/db'
 import { buildAnnotation, buildCustomer, buildReply, buildUser } from '@pinpoint/db/testing'
 import { eq } from 'drizzle-orm'
 import {
@@ -102,6 +102,5 @@ describe('file attachments', () => {
       }),
     })
     expect([big.status, big.body.error]).toEqual([413, 'FileTooLarge'])
-    void customers
   })
 })

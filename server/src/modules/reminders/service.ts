@@ -124,7 +124,7 @@ export async function sendReminder(context: AppContext, reminderId: string): Pro
     .innerJoin(canvases, eq(canvases.id, deadlineReminders.canvasId))
     .leftJoin(users, eq(users.id, deadlineReminders.recipientUserId))
     .where(eq(deadlineReminders.id, reminderId))
-  if (!row || row.reminder.status !== 'scheduled') return
+  if (row?.reminder.status !== 'scheduled') return
   const to = row.reminder.recipientEmail ?? row.recipientEmail
   if (!to) {
     await db.update(deadlineReminders).set({ status: 'failed' }).where(eq(deadlineReminders.id, reminderId))

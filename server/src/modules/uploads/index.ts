@@ -10,6 +10,7 @@ import { loadCanvasForView } from '../canvases/access'
 import { loadCanvasDetail } from '../canvases/list'
 import { serializeAsset } from '../canvases/serialize'
 import { createVideoAsset } from './service'
+import { TUS_CHUNK_BYTES } from './signature'
 import { createTusServer, TUS_PATH } from './tus'
 
 export function uploadsModule(context: AppContext) {

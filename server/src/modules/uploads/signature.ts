@@ -17,6 +17,11 @@ export const UPLOAD_HEADERS = {
 
 /** The library id of the built-in provider (a provider account would have its own). */
 export const VIDEO_LIBRARY_ID = 'pinpoint'
+/**
+ * Largest PATCH a client should send (bytes). Bun refuses request bodies over 128 MB by default, and a
+ * smaller chunk also loses less on a dropped connection; tus resumes between chunks.
+ */
+export const TUS_CHUNK_BYTES = 64 * 1024 * 1024
 /** How long an upload may be started and resumed (seconds). */
 export const UPLOAD_SIGNATURE_TTL_S = 24 * 3600
 

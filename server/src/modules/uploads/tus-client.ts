@@ -6,6 +6,7 @@ import { createReadStream, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { VIDEO_UPLOAD_RETRY_DELAYS_MS } from '@pinpoint/domain'
+import { TUS_CHUNK_BYTES } from './signature'
 import * as tus from 'tus-js-client'
 
 export interface VideoDetails {
@@ -66,8 +67,9 @@ export function startUpload(
     headers: signatureHeaders(details),
     metadata: { filename: `${details.guid}.mp4`, filetype: 'video/mp4' },
     retryDelays: options.retryDelays === undefined ? [...VIDEO_UPLOAD_RETRY_DELAYS_MS] : options.retryDelays,
-    // FileSource needs a finite chunk size (Infinity becomes NaN in its read range): one PATCH by default.
-    chunkSize: options.chunkSize ?? source.size,
+    // FileSource needs a finite chunk size (Infinity becomes NaN in its read range), and Bun refuses request
+    // bodies over 128 MB: PATCHes of at most TUS_CHUNK_BYTES, as the product's client is configured.
+    chunkSize: options.chunkSize ?? Math.min(source.size, TUS_CHUNK_BYTES),
     storeFingerprintForResuming: false,
     onProgress: options.onProgress,
     onSuccess: () => resolve(),

@@ -3,6 +3,7 @@ import { Avatar, Button, buttonClasses, Dialog, Spinner } from '@pinpoint/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { Users } from 'lucide-react'
+import { useEffect } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { endpoints } from '../../api'
 import { AuthHeading, FormError } from '../../layout/auth-layout'
@@ -55,7 +56,13 @@ export function PendingInviteDialog() {
     setParams(next, { replace: true })
   }
   const { accept, decline } = useInviteResponses(invite.data?.Team?.name, clear)
-  if (!code || invite.isPending) return null
+  const { user } = useAtomValue(authAtom)
+  // Already in that team (for example, just signed up with this invite): nothing to answer.
+  const alreadyMember = !!invite.data && !!user?.TeamId && invite.data.TeamId === user.TeamId
+  useEffect(() => {
+    if (code && alreadyMember) clear()
+  })
+  if (!code || invite.isPending || alreadyMember) return null
   const teamName = invite.data?.Team?.name ?? 'a team'
   return (
     <Dialog

@@ -1,0 +1,2 @@
+CREATE INDEX "canvases_active_updated_at_idx" ON "canvases" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE archive_date is null;--> statement-breakpoint
+CREATE INDEX "canvases_active_user_id_visibility_idx" ON "canvases" USING btree ("user_id","visibility") WHERE archive_date is null;

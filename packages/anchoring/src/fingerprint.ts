@@ -1,0 +1,131 @@
+/**
+ * An element's fingerprint (tag, text, identifying attributes) and the score of a candidate against a
+ * stored one. The score is a weighted average of what both sides have, so an image is judged by its
+ * source and alt text and a paragraph mostly by its words and their surroundings.
+ */
+import { contextSimilarity, normalizeText, similarity, textHash } from './text'
+import type { TextIndex } from './text-index'
+import type { Anchor, ElementFingerprint } from './types'
+
+const FINGERPRINT_TEXT = 300
+const IDENTIFYING = ['src', 'href', 'alt', 'name', 'type', 'role', 'aria-label', 'title', 'placeholder', 'for', 'action']
+
+/** The path and query of a URL attribute, without the proxy's prefix (so it survives a new signature). */
+export function urlKey(value: string): string {
+  try {
+    const url = new URL(value, 'http://anchor.invalid/')
+    return (url.pathname.replace(/^\/p\/[^/]+\/https?\/[^/]+/, '') + url.search).slice(0, 200)
+  } catch {
+    return value.slice(0, 200)
+  }
+}
+
+function attributeValue(element: Element, name: string): string | null {
+  const value = element.getAttribute(name)
+  if (value === null || value === '') return null
+  return name === 'src' || name === 'href' || name === 'action' ? urlKey(value) : value.slice(0, 200)
+}
+
+/** Per-pass cache of normalised element texts (reading textContent is cheap, normalising is not free). */
+export class TextCache {
+  private readonly texts = new WeakMap<Element, string>()
+  of(element: Element): string {
+    let text = this.texts.get(element)
+    if (text === undefined) {
+      text = normalizeText(element.textContent ?? '')
+      this.texts.set(element, text)
+    }
+    return text
+  }
+}
+
+export function fingerprintOf(element: Element, texts: TextCache): ElementFingerprint {
+  const text = texts.of(element)
+  const fingerprint: ElementFingerprint = {
+    tag: element.localName,
+    text: text.slice(0, FINGERPRINT_TEXT),
+    textLength: text.length,
+    textHash: textHash(text),
+  }
+  const id = element.getAttribute('id')
+  if (id) fingerprint.id = id
+  const classes = Array.from(element.classList).sort().slice(0, 8)
+  if (classes.length) fingerprint.classes = classes
+  const attrs: Record<string, string> = {}
+  for (const name of IDENTIFYING) {
+    const value = attributeValue(element, name)
+    if (value !== null) attrs[name] = value
+  }
+  if (Object.keys(attrs).length) fingerprint.attrs = attrs
+  return fingerprint
+}
+
+export interface ScoreInput {
+  element: Element
+  anchor: Anchor
+  texts: TextCache
+  index: TextIndex
+  /** Document y of the element's top (for the position hint). */
+  top: number
+}
+
+function jaccard(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 && b.length === 0) return 1
+  const set = new Set(a)
+  const shared = b.filter((item) => set.has(item)).length
+  return shared / (a.length + b.length - shared)
+}
+
+/** How well `element` matches the anchor's fingerprint and context, 0..1 (0 when the tag differs). */
+export function scoreCandidate({ element, anchor, texts, index, top }: ScoreInput): number {
+  const fingerprint = anchor.fingerprint
+  if (element.localName !== fingerprint.tag) return 0
+  let total = 0
+  let weights = 0
+  const add = (weight: number, value: number) => {
+    total += weight * value
+    weights += weight
+  }
+  const text = texts.of(element)
+  let textScore = 1
+  if (fingerprint.text || text) {
+    textScore =
+      fingerprint.text && textHash(text) === fingerprint.textHash
+        ? 1
+        : similarity(text.slice(0, FINGERPRINT_TEXT), fingerprint.text)
+    add(fingerprint.text ? 0.5 : 0.3, textScore)
+  }
+  // Context tells apart equal texts ("Read more" in every card); only worth its cost for plausible ones.
+  if (anchor.quote && textScore >= 0.5) {
+    const range = index.rangeOf(element)
+    if (range) {
+      const prefix = index.text.slice(Math.max(0, range.start - 40), range.start)
+      const suffix = index.text.slice(range.end, range.end + 40)
+      add(
+        0.2,
+        (contextSimilarity(anchor.quote.prefix, prefix, 'prefix') +
+          contextSimilarity(anchor.quote.suffix, suffix, 'suffix')) /
+          2,
+      )
+    }
+  }
+  const stored = fingerprint.attrs ?? {}
+  const names = new Set([...Object.keys(stored), ...IDENTIFYING.filter((name) => element.hasAttribute(name))])
+  if (names.size > 0) {
+    let sum = 0
+    for (const name of names) {
+      const mine = attributeValue(element, name)
+      const theirs = stored[name]
+      if (mine === null || theirs === undefined) continue
+      sum += mine === theirs ? 1 : name === 'src' || name === 'href' ? similarity(mine, theirs) * 0.8 : 0
+    }
+    add(0.25, sum / names.size)
+  }
+  if (fingerprint.id || element.id) add(0.1, fingerprint.id === element.id ? 1 : 0)
+  if (fingerprint.classes?.length || element.classList.length) {
+    add(0.1, jaccard(fingerprint.classes ?? [], Array.from(element.classList)))
+  }
+  const height = Math.max(anchor.page.height, 1)
+  add(0.05, 1 - Math.min(1, Math.abs(top - anchor.box.y) / height))
+  return weights === 0 ? 0 : total / weights
+}

@@ -1,0 +1,89 @@
+/**
+ * The document's visible text as one normalised string, with each text node's range in it. Built once per
+ * resolution pass (one walk over the text nodes) and shared by every pin: it gives an element's text
+ * quote context (prefix and suffix) and maps a quote found in the string back to elements.
+ */
+const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE'])
+
+/** Elements the bridge adds to the page (pins); never part of the page's text or structure. */
+export const BRIDGE_ATTRIBUTE = 'data-pinpoint-host'
+
+export interface TextIndex {
+  text: string
+  /** Range [start, end) of the element's text in `text`, or null when it has none. */
+  rangeOf(element: Element): { start: number; end: number } | null
+  /** The text node covering a position of `text`. */
+  nodeAt(position: number): Text | null
+}
+
+export function buildTextIndex(doc: Document): TextIndex {
+  const nodes: Text[] = []
+  const starts: number[] = []
+  const ends: number[] = []
+  const position = new Map<Text, number>()
+  let text = ''
+  let pendingSpace = false
+  const root = doc.body ?? doc.documentElement
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode(node) {
+      for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
+        if (SKIPPED.has(parent.tagName) || parent.hasAttribute(BRIDGE_ATTRIBUTE)) return NodeFilter.FILTER_REJECT
+      }
+      return NodeFilter.FILTER_ACCEPT
+    },
+  })
+  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+    const raw = node.data
+    const collapsed = raw.replace(/\s+/g, ' ')
+    const trimmedStart = collapsed.replace(/^ /, '')
+    const leading = collapsed.length !== trimmedStart.length
+    const content = trimmedStart.replace(/ $/, '')
+    if (content === '') {
+      if (raw.length > 0 && text !== '') pendingSpace = true
+      continue
+    }
+    if ((leading || pendingSpace) && text !== '') text += ' '
+    pendingSpace = collapsed.endsWith(' ')
+    position.set(node, nodes.length)
+    nodes.push(node)
+    starts.push(text.length)
+    text += content
+    ends.push(text.length)
+  }
+
+  function firstLast(element: Element): [Text, Text] | null {
+    const inner = doc.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    let first: Text | null = null
+    let last: Text | null = null
+    for (let node = inner.nextNode() as Text | null; node; node = inner.nextNode() as Text | null) {
+      if (!position.has(node)) continue
+      first ??= node
+      last = node
+    }
+    return first && last ? [first, last] : null
+  }
+
+  return {
+    text,
+    rangeOf(element) {
+      const pair = firstLast(element)
+      if (!pair) return null
+      const start = starts[position.get(pair[0]) ?? -1]
+      const end = ends[position.get(pair[1]) ?? -1]
+      return start === undefined || end === undefined ? null : { start, end }
+    },
+    nodeAt(offset) {
+      let low = 0
+      let high = nodes.length - 1
+      while (low <= high) {
+        const mid = (low + high) >> 1
+        const start = starts[mid] ?? 0
+        const end = ends[mid] ?? 0
+        if (offset < start) high = mid - 1
+        else if (offset >= end) low = mid + 1
+        else return nodes[mid] ?? null
+      }
+      return null
+    },
+  }
+}

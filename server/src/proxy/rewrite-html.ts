@@ -1,0 +1,135 @@
+/**
+ * The streaming HTML rewrite of a proxied page (Bun's HTMLRewriter, lol-html): URL attributes and inline
+ * styles are rewritten into proxy paths, `<base>` is followed, policies that would block the frame or our
+ * script are removed, and the bridge script is injected at the start of `<head>` so it runs before the
+ * page's own scripts (it reports navigation done with `history.pushState`). Nothing is buffered: each
+ * chunk goes out as soon as it is rewritten.
+ */
+import { rewriteCss } from './rewrite-css'
+import { type ProxyUrls, rewriteSrcset, rewriteUrl } from './urls'
+
+/** Attributes holding one URL, per element selector. */
+const URL_ATTRIBUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['a, area', ['href']],
+  ['link', ['href']],
+  ['script', ['src']],
+  ['img', ['src']],
+  ['source, track, embed, audio', ['src']],
+  ['video', ['src', 'poster']],
+  ['iframe, frame', ['src']],
+  ['form', ['action']],
+  ['button, input', ['formaction', 'src']],
+  ['object', ['data']],
+  ['body, table, td, th', ['background']],
+  ['use, image', ['href', 'xlink:href']],
+]
+
+export interface BridgeTag {
+  /** Root-relative URL of the bridge script on the proxy origin. */
+  src: string
+  /** The app origin: the only parent the bridge talks to. */
+  appOrigin: string
+  mode: 'site' | 'email'
+}
+
+export function bridgeScriptTag(bridge: BridgeTag, target: string): string {
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return `<script src="${attr(bridge.src)}" data-pinpoint-bridge data-target="${attr(target)}" data-app-origin="${attr(bridge.appOrigin)}" data-mode="${bridge.mode}"></script>`
+}
+
+export interface HtmlRewriteOptions {
+  target: URL
+  urls: ProxyUrls
+  bridge: BridgeTag
+}
+
+export function createHtmlRewriter({ target, urls, bridge }: HtmlRewriteOptions): HTMLRewriter {
+  let base = target
+  let injected = false
+  const tag = bridgeScriptTag(bridge, target.toString())
+  const inject = (element: HTMLRewriterTypes.Element) => {
+    if (injected) return
+    injected = true
+    element.prepend(tag, { html: true })
+  }
+  const rewriteAttribute = (element: HTMLRewriterTypes.Element, name: string) => {
+    const value = element.getAttribute(name)
+    if (value === null) return
+    const rewritten = rewriteUrl(value, base, urls)
+    if (rewritten !== null) element.setAttribute(name, rewritten)
+  }
+
+  let rewriter = new HTMLRewriter()
+    .on('head', { element: inject })
+    .on('body', { element: inject })
+    .on('base[href]', {
+      element(element) {
+        const href = element.getAttribute('href') ?? ''
+        try {
+          base = new URL(href, target)
+        } catch {
+          return
+        }
+        rewriteAttribute(element, 'href')
+      },
+    })
+  for (const [selector, names] of URL_ATTRIBUTES) {
+    rewriter = rewriter.on(selector, {
+      element(element) {
+        for (const name of names) rewriteAttribute(element, name)
+      },
+    })
+  }
+  let styleText = ''
+  return rewriter
+    .on('img[srcset], source[srcset], link[imagesrcset]', {
+      element(element) {
+        for (const name of ['srcset', 'imagesrcset']) {
+          const value = element.getAttribute(name)
+          if (value !== null) element.setAttribute(name, rewriteSrcset(value, base, urls))
+        }
+      },
+    })
+    .on('[style]', {
+      element(element) {
+        const value = element.getAttribute('style')
+        if (value?.includes('url(')) element.setAttribute('style', rewriteCss(value, base, urls))
+      },
+    })
+    .on('style', {
+      // A style sheet may arrive in several chunks: collect it, then write it back rewritten.
+      text(chunk) {
+        styleText += chunk.text
+        if (!chunk.lastInTextNode) {
+          chunk.remove()
+          return
+        }
+        chunk.replace(rewriteCss(styleText, base, urls), { html: true })
+        styleText = ''
+      },
+    })
+    .on('script[integrity], link[integrity]', {
+      // Rewritten style sheets no longer match their hash; the page's integrity is not ours to vouch for.
+      element(element) {
+        element.removeAttribute('integrity')
+      },
+    })
+    .on('meta[http-equiv]', {
+      element(element) {
+        const name = (element.getAttribute('http-equiv') ?? '').toLowerCase()
+        if (name === 'content-security-policy' || name === 'x-frame-options') element.remove()
+        if (name === 'refresh') {
+          const content = element.getAttribute('content') ?? ''
+          const match = /^(\s*\d+\s*;\s*url\s*=\s*)(['"]?)(.*?)\2\s*$/i.exec(content)
+          const rewritten = match?.[3] ? rewriteUrl(match[3], base, urls) : null
+          if (match && rewritten) element.setAttribute('content', `${match[1]}${rewritten}`)
+        }
+      },
+    })
+    .onDocument({
+      end(end) {
+        // A fragment without <head> or <body> still gets the bridge.
+        if (!injected) end.append(tag, { html: true })
+      },
+    })
+}

@@ -1,0 +1,99 @@
+/**
+ * One proxied request: check the signature and the target (SSRF), fetch it without the browser's cookies,
+ * and answer with pages rewritten as a stream, style sheets rewritten, and everything else passed through.
+ * Failures answer a small page that carries the bridge too, so the review screen can say what went wrong
+ * instead of showing an empty frame.
+ */
+import type { AppContext } from '../context'
+import { bridgeBundle } from './bridge'
+import { rewriteCss } from './rewrite-css'
+import { bridgeScriptTag, createHtmlRewriter } from './rewrite-html'
+import { checkTarget, ProxyTargetRefused } from './ssrf'
+import { fetchUpstream, responseHeaders } from './upstream'
+import type { ProxyUrls } from './urls'
+
+const UPSTREAM_TIMEOUT_MS = 30_000
+const NO_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+interface SiteProxyInput {
+  context: Pick<AppContext, 'config' | 'logger'>
+  urls: ProxyUrls
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+export function createSiteProxy({ context, urls }: SiteProxyInput) {
+  const appOrigin = new URL(context.config.publicUrl).origin
+  const allowHosts = context.config.proxyAllowHosts
+  const framing = `frame-ancestors ${appOrigin}`
+
+  async function failure(status: number, message: string, target: string | null): Promise<Response> {
+    const bridge = await bridgeBundle()
+    const tag = bridgeScriptTag({ src: bridge.src, appOrigin, mode: 'site' }, target ?? '').replace(
+      '<script ',
+      `<script data-error="${escapeHtml(message)}" data-status="${status}" `,
+    )
+    const body = `<!doctype html><html><head><meta charset="utf-8"><title>Page unavailable</title>${tag}</head><body style="font:15px/1.5 system-ui,sans-serif;color:#334155;display:grid;place-items:center;min-height:90vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.1rem;color:#0f172a">This page could not be loaded</h1><p>${escapeHtml(message)}</p></main></body></html>`
+    return new Response(body, {
+      status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': framing,
+      },
+    })
+  }
+
+  return async function proxySite(request: Request): Promise<Response> {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'POST') {
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD, POST' } })
+    }
+    // A proxied site's service worker would outlive the review and intercept other proxied pages.
+    if (request.headers.get('service-worker') === 'script') {
+      return new Response('Service workers are not available on reviewed pages.', { status: 403 })
+    }
+    const url = new URL(request.url)
+    const target = urls.fromProxy(url.pathname, url.search)
+    if (!target) return failure(403, 'This address is not a valid review link.', null)
+    let address: string | null
+    try {
+      address = (await checkTarget(target, { allowHosts })).address
+    } catch (error) {
+      if (error instanceof ProxyTargetRefused) return failure(403, error.message, target.toString())
+      throw error
+    }
+    let upstream: Response
+    try {
+      upstream = await fetchUpstream({ request, target, address, urls, timeoutMs: UPSTREAM_TIMEOUT_MS })
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+      context.logger.info('proxy upstream failed', { host: target.host, error: String(error) })
+      return failure(
+        timedOut ? 504 : 502,
+        timedOut ? `${target.host} took too long to answer.` : `${target.host} could not be reached.`,
+        target.toString(),
+      )
+    }
+    const headers = responseHeaders(upstream, target, urls)
+    const status = upstream.status
+    const body = NO_BODY_STATUSES.has(status) || request.method === 'HEAD' ? null : upstream.body
+    const type = (upstream.headers.get('content-type') ?? '').toLowerCase()
+    if (body && (type.startsWith('text/html') || type.startsWith('application/xhtml+xml'))) {
+      headers.set('content-security-policy', framing)
+      headers.set('referrer-policy', 'same-origin')
+      // The rewritten page depends on the bridge version too: the site's validators no longer describe it.
+      headers.set('cache-control', 'no-cache')
+      headers.delete('etag')
+      headers.delete('last-modified')
+      const bridge = await bridgeBundle()
+      const rewriter = createHtmlRewriter({ target, urls, bridge: { src: bridge.src, appOrigin, mode: 'site' } })
+      return rewriter.transform(new Response(body, { status, headers }))
+    }
+    if (body && type.startsWith('text/css')) {
+      headers.delete('etag')
+      return new Response(rewriteCss(await upstream.text(), target, urls), { status, headers })
+    }
+    return new Response(body, { status, headers })
+  }
+}
