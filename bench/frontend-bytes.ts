@@ -6,16 +6,23 @@
  *
  * Usage: bun bench/frontend-bytes.ts   (front ends built first)
  */
-import { type Subprocess, spawn } from 'bun'
+
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { type Subprocess, spawn } from 'bun'
 
 const port = 3400 + Math.floor(Math.random() * 500)
 const base = `http://localhost:${port}`
 const server: Subprocess = spawn(['bun', join(import.meta.dir, '..', 'server', 'src', 'index.ts')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'pinpoint-bench-')), DATABASE_URL: '', LOG_REQUESTS: 'false' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'pinpoint-bench-')),
+    DATABASE_URL: '',
+    LOG_REQUESTS: 'false',
+  },
   stdout: 'ignore',
   stderr: 'inherit',
 })
@@ -39,12 +46,15 @@ async function measure(page: Page, url: string, ready: (page: Page) => Promise<u
   page.on('response', (response) => {
     if (!counting || response.request().resourceType() !== 'script') return
     pending.push(
-      response.body().then((body) => {
-        tally.files += 1
-        tally.raw += body.byteLength
-        tally.gzip += Bun.gzipSync(body, { level: 9 }).byteLength
-        if (/remoteEntry/.test(response.url())) tally.runtimes += 1
-      }).catch(() => {}),
+      response
+        .body()
+        .then((body) => {
+          tally.files += 1
+          tally.raw += body.byteLength
+          tally.gzip += Bun.gzipSync(new Uint8Array(body), { level: 9 }).byteLength
+          if (/remoteEntry/.test(response.url())) tally.runtimes += 1
+        })
+        .catch(() => {}),
     )
   })
   await page.goto(url)
@@ -61,7 +71,12 @@ try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] })
   const context = await browser.newContext()
   const signup = await context.request.post(`${base}/api/v1/users`, {
-    data: { email: `bench${Date.now()}@bench.test`, name: 'Bench Mark', password: 'bench-password-1', teamName: 'Bench' },
+    data: {
+      email: `bench${Date.now()}@bench.test`,
+      name: 'Bench Mark',
+      password: 'bench-password-1',
+      teamName: 'Bench',
+    },
   })
   if (signup.status() !== 201) throw new Error(`sign-up failed: ${signup.status()}`)
 
@@ -82,7 +97,9 @@ try {
   console.log(
     `  shell + dashboard   ${dashboard.files} files  raw ${kb(dashboard.raw)}  gzip ${kb(dashboard.gzip)}  (target <= 220 KB gzip)  federation entries ${dashboard.runtimes}  ${dashboardMs.toFixed(0)} ms`,
   )
-  console.log(`  standalone review   ${review.files} files  raw ${kb(review.raw)}  gzip ${kb(review.gzip)}  federation entries ${review.runtimes}`)
+  console.log(
+    `  standalone review   ${review.files} files  raw ${kb(review.raw)}  gzip ${kb(review.gzip)}  federation entries ${review.runtimes}`,
+  )
 } finally {
   server.kill()
 }

@@ -2,7 +2,7 @@ import type { Canvas, UploadableVideoDetails } from '@pinpoint/api'
 import { VIDEO_UPLOAD_RETRY_DELAYS_MS } from '@pinpoint/domain'
 import { userStateAtom } from '@pinpoint/state'
 import { atom } from 'jotai'
-import { Upload } from 'tus-js-client'
+import type { Upload } from 'tus-js-client'
 
 /** One file on its way up, shown in the uploads tray. */
 export type UploadEntry = {
@@ -47,36 +47,43 @@ export function uploadVideo({
   onProgress: (sent: number, total: number) => void
 }): { promise: Promise<void>; abort: () => void } {
   let upload: Upload | null = null
-  const promise = new Promise<void>((resolve, reject) => {
-    upload = new Upload(file, {
-      endpoint: new URL(tusEndpoint(details), location.href).toString(),
-      retryDelays: [...VIDEO_UPLOAD_RETRY_DELAYS_MS],
-      chunkSize: 8 * 1024 * 1024,
-      headers: {
-        AuthorizationSignature: details.signature,
-        AuthorizationExpire: String(details.expiration),
-        VideoId: details.guid,
-        LibraryId: String(details.videoLibraryId),
-      },
-      metadata: { filetype: file.type, filename: file.name, title: canvas.title, guid: details.guid },
-      removeFingerprintOnSuccess: true,
-      onProgress: onProgress,
-      onSuccess: () => resolve(),
-      onError: (error) => reject(error),
-    })
-    const started = upload
-    started
-      .findPreviousUploads()
-      .then((previous) => {
-        const last = previous[0]
-        if (last) started.resumeFromPreviousUpload(last)
-        started.start()
-      })
-      .catch(() => started.start())
-  })
+  let aborted = false
+  // tus-js-client is loaded on the first video upload, not with the dashboard.
+  const promise = import('tus-js-client').then(
+    ({ Upload: TusUpload }) =>
+      new Promise<void>((resolve, reject) => {
+        if (aborted) return reject(new Error('Upload cancelled'))
+        upload = new TusUpload(file, {
+          endpoint: new URL(tusEndpoint(details), location.href).toString(),
+          retryDelays: [...VIDEO_UPLOAD_RETRY_DELAYS_MS],
+          chunkSize: 8 * 1024 * 1024,
+          headers: {
+            AuthorizationSignature: details.signature,
+            AuthorizationExpire: String(details.expiration),
+            VideoId: details.guid,
+            LibraryId: String(details.videoLibraryId),
+          },
+          metadata: { filetype: file.type, filename: file.name, title: canvas.title, guid: details.guid },
+          removeFingerprintOnSuccess: true,
+          onProgress: onProgress,
+          onSuccess: () => resolve(),
+          onError: (error) => reject(error),
+        })
+        const started = upload
+        started
+          .findPreviousUploads()
+          .then((previous) => {
+            const last = previous[0]
+            if (last) started.resumeFromPreviousUpload(last)
+            started.start()
+          })
+          .catch(() => started.start())
+      }),
+  )
   return {
     promise,
     abort: () => {
+      aborted = true
       void (upload as Upload | null)?.abort(false)
     },
   }
