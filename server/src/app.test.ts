@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openDatabase } from '@pinpoint/db'
-import { testDatabase } from '@pinpoint/db/testing'
+import { openPgliteForTest, testDatabase } from '@pinpoint/db/testing'
 import { createApp } from './app'
 import { createTestContext } from './testing/harness'
 import { TestClient } from './testing/http'
@@ -31,15 +31,35 @@ describe('error model', () => {
     expect(res.body.error).toBe('NotFound')
   })
 
-  test('malformed JSON answers a JSON 400', async () => {
+  test('malformed JSON to an unknown route answers the JSON 404 (the route decides first)', async () => {
     const res = await client.request<ErrorBody>('POST', '/api/v1/anything', {
       body: '{bad',
       headers: { 'content-type': 'application/json' },
     })
-    expect([400, 404, 422]).toContain(res.status)
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: 'Not found.', error: 'NotFound', status: 404, meta: {} })
+  })
+
+  test('malformed JSON to a real route answers a JSON 400', async () => {
+    const res = await client.request<ErrorBody>('POST', '/api/v1/sessions', {
+      body: '{bad',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(res.body.status).toBe(res.status)
-    expect(typeof res.body.message).toBe('string')
+    expect(res.body).toEqual({
+      message: 'The request body is not valid JSON.',
+      error: 'MalformedBody',
+      status: 400,
+      meta: {},
+    })
+  })
+
+  test('a body that fails validation answers a JSON 422 naming the field', async () => {
+    const res = await client.post<ErrorBody>('/api/v1/sessions', { email: 42 })
+    expect(res.status).toBe(422)
+    expect(res.body.error).toBe('ValidationFailed')
+    expect(res.text).not.toContain('<html')
   })
 
   test('an unexpected error answers 500 JSON without internals', async () => {
@@ -64,8 +84,12 @@ describe('health', () => {
   })
 
   test('answers 503 when the database is unreachable', async () => {
+    // A private connection (never the run's shared handle), closed to simulate an outage.
     const { url, handle } = await testDatabase()
-    const broken = handle.kind === 'postgres' ? await openDatabase({ databaseUrl: url }) : handle
+    const broken =
+      handle.kind === 'postgres'
+        ? await openDatabase({ databaseUrl: url })
+        : (await openPgliteForTest()).handle
     const context = await createTestContext({ database: broken })
     await broken.close()
     const res = await new TestClient(createApp(context)).get<ErrorBody>('/api/v1/health')
