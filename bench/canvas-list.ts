@@ -24,7 +24,10 @@ const handle = await openDatabase({ databaseUrl, maxConnections: 5 })
 
 function median(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b)
-  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0 }
+  return {
+    median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+  }
 }
 
 async function sequential(url: string, init: RequestInit, count: number) {
@@ -48,7 +51,12 @@ try {
   const member = await buildUser(db, { teamId: team.id })
   const folderRows = await db
     .insert(folders)
-    .values(Array.from({ length: FOLDERS }, (_, i) => ({ name: `Project ${i}`, userId: i % 2 ? owner.id : member.id })))
+    .values(
+      Array.from({ length: FOLDERS }, (_, i) => ({
+        name: `Project ${i}`,
+        userId: i % 2 ? owner.id : member.id,
+      })),
+    )
     .returning({ id: folders.id })
   const base = Date.now() - CANVASES * 60_000
   for (let start = 0; start < CANVASES; start += 500) {
@@ -86,12 +94,19 @@ try {
       })),
     )
   }
-  await db.execute(sql`update canvases c set current_revision_id = r.id from canvas_revisions r where r.canvas_id = c.id`)
-  await db.execute(sql`update folders f set canvases_count = (select count(*) from canvases c where c.folder_id = f.id and c.archive_date is null)`)
+  await db.execute(
+    sql`update canvases c set current_revision_id = r.id from canvas_revisions r where r.canvas_id = c.id`,
+  )
+  await db.execute(
+    sql`update folders f set canvases_count = (select count(*) from canvases c where c.folder_id = f.id and c.archive_date is null)`,
+  )
   await db.execute(sql`analyze`)
   const { token } = await createSession(db, { userId: member.id, now: new Date() })
 
-  server = await startServer({ DATABASE_URL: databaseUrl, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234' })
+  server = await startServer({
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+  })
   const health = `${server.url}/api/v1/health`
   await waitHealthy(health)
   const list = `${server.url}/api/v1/users/me/canvases?offset=0&limit=50`
@@ -107,10 +122,22 @@ try {
   const listLoad = await load(list, { concurrency: 16, seconds: 4, init })
   const healthLoad = await load(health, { concurrency: 16, seconds: 4 })
   printTable('GET /users/me/canvases (first page, 5,000 canvases in 100 folders) vs GET /health', [
-    { route: 'list', 'median ms': listSingle.median.toFixed(2), 'p99 ms': listSingle.p99.toFixed(2), 'req/s (16 conc.)': listLoad.rps.toFixed(0) },
-    { route: 'health (floor)', 'median ms': healthSingle.median.toFixed(2), 'p99 ms': healthSingle.p99.toFixed(2), 'req/s (16 conc.)': healthLoad.rps.toFixed(0) },
+    {
+      route: 'list',
+      'median ms': listSingle.median.toFixed(2),
+      'p99 ms': listSingle.p99.toFixed(2),
+      'req/s (16 conc.)': listLoad.rps.toFixed(0),
+    },
+    {
+      route: 'health (floor)',
+      'median ms': healthSingle.median.toFixed(2),
+      'p99 ms': healthSingle.p99.toFixed(2),
+      'req/s (16 conc.)': healthLoad.rps.toFixed(0),
+    },
   ])
-  console.log(`throughput ratio list/health: ${((100 * listLoad.rps) / healthLoad.rps).toFixed(1)} % (target >= 30 %)`)
+  console.log(
+    `throughput ratio list/health: ${((100 * listLoad.rps) / healthLoad.rps).toFixed(1)} % (target >= 30 %)`,
+  )
   console.log(`list single-request median: ${listSingle.median.toFixed(2)} ms (target < 15 ms)`)
 } finally {
   await server?.stop()

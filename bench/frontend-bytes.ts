@@ -4,7 +4,7 @@
  * - standalone review (/mf/review/app/index.html, the guest entry, until the review screen shows).
  * Also counts federation runtimes (remoteEntry files) fetched. Starts its own server on PGlite.
  *
- * Usage: bun bench/frontend-bytes.ts   (front ends built first)
+ * Usage: bun bench/frontend-bytes.ts [--files]   (front ends built first; --files lists each script)
  */
 
 import { mkdtempSync } from 'node:fs'
@@ -37,10 +37,11 @@ async function waitForServer() {
   throw new Error('server did not start')
 }
 
-type Tally = { files: number; raw: number; gzip: number; runtimes: number }
+type Tally = { files: number; raw: number; gzip: number; runtimes: number; list: string[] }
+const verbose = process.argv.includes('--files')
 
 async function measure(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<Tally> {
-  const tally: Tally = { files: 0, raw: 0, gzip: 0, runtimes: 0 }
+  const tally: Tally = { files: 0, raw: 0, gzip: 0, runtimes: 0, list: [] }
   const pending: Promise<void>[] = []
   let counting = true
   page.on('response', (response) => {
@@ -49,9 +50,11 @@ async function measure(page: Page, url: string, ready: (page: Page) => Promise<u
       response
         .body()
         .then((body) => {
+          const gzip = Bun.gzipSync(new Uint8Array(body), { level: 9 }).byteLength
           tally.files += 1
           tally.raw += body.byteLength
-          tally.gzip += Bun.gzipSync(new Uint8Array(body), { level: 9 }).byteLength
+          tally.gzip += gzip
+          tally.list.push(`${kb(gzip).padStart(9)} gzip  ${new URL(response.url()).pathname}`)
           if (/remoteEntry/.test(response.url())) tally.runtimes += 1
         })
         .catch(() => {}),
@@ -97,9 +100,11 @@ try {
   console.log(
     `  shell + dashboard   ${dashboard.files} files  raw ${kb(dashboard.raw)}  gzip ${kb(dashboard.gzip)}  (target <= 220 KB gzip)  federation entries ${dashboard.runtimes}  ${dashboardMs.toFixed(0)} ms`,
   )
+  if (verbose) for (const line of dashboard.list.sort().reverse()) console.log(`      ${line}`)
   console.log(
     `  standalone review   ${review.files} files  raw ${kb(review.raw)}  gzip ${kb(review.gzip)}  federation entries ${review.runtimes}`,
   )
+  if (verbose) for (const line of review.list.sort().reverse()) console.log(`      ${line}`)
 } finally {
   server.kill()
 }

@@ -39,10 +39,13 @@ const floor = new Elysia({ name: 'bench-floor' }).put(
   },
   { parse: 'none' },
 )
-const app = new Elysia().use(floor).use(createApp(context)).listen({
-  port: config.port,
-  hostname: '127.0.0.1',
-  // Only for the floor's single 1 GB PUT; tus sends 64 MB PATCHes, within Bun's default 128 MB limit.
-  maxRequestBodySize: 8 * 1024 ** 3,
-})
+const app = new Elysia()
+  .use(floor)
+  .use(createApp(context))
+  .listen({
+    port: config.port,
+    hostname: '127.0.0.1',
+    // Only for the floor's single 1 GB PUT; tus sends 64 MB PATCHes, within Bun's default 128 MB limit.
+    maxRequestBodySize: 8 * 1024 ** 3,
+  })
 console.log(`upload bench server on ${app.server?.port}`)

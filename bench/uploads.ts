@@ -35,7 +35,10 @@ function makeFile(mb: number): string {
   const path = join(dir, `upload-${mb}.mp4`)
   const fd = openSync(path, 'w')
   const block = crypto.getRandomValues(new Uint8Array(1024 * 1024))
-  block.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x32])
+  block.set([
+    0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32, 0, 0, 0, 0, 0x69, 0x73, 0x6f, 0x6d, 0x6d,
+    0x70, 0x34, 0x32,
+  ])
   for (let i = 0; i < mb; i++) writeSync(fd, block)
   closeSync(fd)
   return path
@@ -44,7 +47,15 @@ function makeFile(mb: number): string {
 const port = await freePort()
 const proc = Bun.spawn([process.execPath, 'bench/upload-server.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), PROXY_PORT: String(await freePort()), DATABASE_URL: databaseUrl, DATA_DIR: dir, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234', LOG_REQUESTS: 'false' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    PROXY_PORT: String(await freePort()),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-1234',
+    LOG_REQUESTS: 'false',
+  },
   stdout: 'ignore',
   stderr: 'inherit',
 })
@@ -70,14 +81,27 @@ async function sampleRss(during: Promise<unknown>): Promise<number> {
 
 try {
   await migrate(handle)
-  const { owner } = await buildTeam(handle.db, { plan: 'enterprise35peruser', customer: { periodEnd: new Date(Date.now() + 365 * 86_400_000) } })
+  const { owner } = await buildTeam(handle.db, {
+    plan: 'enterprise35peruser',
+    customer: { periodEnd: new Date(Date.now() + 365 * 86_400_000) },
+  })
   const { token } = await createSession(handle.db, { userId: owner.id, now: new Date() })
   await waitHealthy(`${base}/api/v1/health`)
   const headers = { cookie: `pinpoint_session=${token}`, 'content-type': 'application/json' }
-  const canvas = (await (await fetch(`${base}/api/v1/canvases`, { method: 'POST', headers, body: JSON.stringify({ type: 'video', title: 'Bench' }) })).json()) as { canvas: { id: string } }
+  const canvas = (await (
+    await fetch(`${base}/api/v1/canvases`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ type: 'video', title: 'Bench' }),
+    })
+  ).json()) as { canvas: { id: string } }
 
   async function details(size: number): Promise<VideoDetails> {
-    const res = await fetch(`${base}/api/v1/canvas-video-assets`, { method: 'POST', headers, body: JSON.stringify({ id: canvas.canvas.id, fileSizeInBytes: size }) })
+    const res = await fetch(`${base}/api/v1/canvas-video-assets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id: canvas.canvas.id, fileSizeInBytes: size }),
+    })
     if (!res.ok) throw new Error(`canvas-video-assets answered ${res.status}: ${await res.text()}`)
     return ((await res.json()) as { uploadableVideoDetails: VideoDetails }).uploadableVideoDetails
   }
@@ -93,16 +117,25 @@ try {
     const size = Bun.file(path).size
     const signed = signatureHeaders(await details(size))
     const started = performance.now()
-    const created = await fetch(`${base}/api/v1/uploads`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), ...signed } })
+    const created = await fetch(`${base}/api/v1/uploads`, {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), ...signed },
+    })
     const location = new URL(created.headers.get('location') ?? '', base).toString()
     // Streamed PATCHes of TUS_CHUNK_BYTES, as the product's client sends them.
     for (let offset = 0; offset < size; offset += TUS_CHUNK_BYTES) {
       const patched = await fetch(location, {
         method: 'PATCH',
-        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', ...signed },
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+          ...signed,
+        },
         body: Bun.file(path).slice(offset, Math.min(size, offset + TUS_CHUNK_BYTES)),
       })
-      if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}: ${await patched.text()}`)
+      if (patched.status !== 204)
+        throw new Error(`tus PATCH answered ${patched.status}: ${await patched.text()}`)
     }
     return performance.now() - started
   }
@@ -126,8 +159,16 @@ try {
   const floorRate = mbps(runs.floor)
   printTable(`Upload throughput, ${SIZE_MB} MiB on loopback (best of 3)`, [
     { upload: 'plain streamed PUT (floor)', 'MiB/s': floorRate.toFixed(0), 'vs floor': '100 %' },
-    { upload: 'tus (POST + streamed 64 MB PATCHes)', 'MiB/s': mbps(runs.tus).toFixed(0), 'vs floor': `${((100 * mbps(runs.tus)) / floorRate).toFixed(0)} %` },
-    { upload: 'tus with tus-js-client', 'MiB/s': mbps(runs.client).toFixed(0), 'vs floor': `${((100 * mbps(runs.client)) / floorRate).toFixed(0)} %` },
+    {
+      upload: 'tus (POST + streamed 64 MB PATCHes)',
+      'MiB/s': mbps(runs.tus).toFixed(0),
+      'vs floor': `${((100 * mbps(runs.tus)) / floorRate).toFixed(0)} %`,
+    },
+    {
+      upload: 'tus with tus-js-client',
+      'MiB/s': mbps(runs.client).toFixed(0),
+      'vs floor': `${((100 * mbps(runs.client)) / floorRate).toFixed(0)} %`,
+    },
   ])
   rmSync(file)
 

@@ -31,6 +31,7 @@ import { outboxPage } from './platform/mailer/outbox-page'
 import { requestLog } from './platform/request-log'
 import { originCheck } from './platform/security'
 import { fileRoutes } from './platform/storage'
+import { proxyLinkModule } from './proxy/link'
 import { realtimeModule } from './realtime'
 
 export const API_PREFIX = '/api/v1'
@@ -66,6 +67,7 @@ export function createApi(context: AppContext) {
       .use(annotationsModule(context))
       .use(repliesModule(context))
       .use(labelsModule(context))
+      .use(proxyLinkModule(context))
       .use(realtimeModule(context))
       // Unknown API paths answer the JSON NotFound, never the shell page.
       .all('/*', () => {

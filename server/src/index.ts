@@ -3,7 +3,6 @@
  * Any failure before listening prints one clear line and exits non-zero.
  */
 import { migrate, openDatabase } from '@pinpoint/db'
-import { Elysia } from 'elysia'
 import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import type { AppContext } from './context'
@@ -13,7 +12,8 @@ import { jobHandlers } from './jobs/handlers'
 import { createLogger } from './platform/logger'
 import { createMailer } from './platform/mailer'
 import { createClientIpResolver } from './platform/security'
-import { createStorage, FILES_PATH, fileRoutes } from './platform/storage'
+import { createStorage } from './platform/storage'
+import { createProxyApp } from './proxy'
 import { createBus } from './realtime/bus'
 
 async function main() {
@@ -36,10 +36,8 @@ async function main() {
   }
   const app = createApp(context).listen({ port: config.port, hostname: config.host })
   const port = app.server?.port ?? config.port
-  // The proxy origin (a different site from the app) serves e-mail HTML, never the app origin.
-  const proxyFiles = new Elysia({ name: 'proxy-files' })
-    .use(fileRoutes(context, 'proxy', FILES_PATH))
-    .listen({ port: config.proxyPort, hostname: config.host })
+  // The proxy origin (a different site from the app) serves reviewed websites and e-mail HTML.
+  const proxy = createProxyApp(context).listen({ port: config.proxyPort, hostname: config.host })
   await context.jobs.work(jobHandlers(context))
   logger.info('server started', {
     url: `http://localhost:${port}`,
@@ -59,7 +57,7 @@ async function main() {
     stopping = true
     logger.info('server stopping', { signal })
     await app.stop()
-    await proxyFiles.stop()
+    await proxy.stop()
     await context.jobs.stop()
     await database.close()
     process.exit(0)

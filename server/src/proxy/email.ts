@@ -5,8 +5,8 @@
  * script run (the bridge, by its URL) inside a sandbox without same-origin rights, framed by the app only.
  */
 import type { AppContext } from '../context'
-import { createUrlSigner } from '../platform/storage/signing'
 import { serveFile } from '../platform/storage'
+import { createUrlSigner } from '../platform/storage/signing'
 import { BRIDGE_PATH, bridgeBundle } from './bridge'
 import { bridgeScriptTag } from './rewrite-html'
 

@@ -25,7 +25,9 @@ export function createProxyApp(context: ProxyContext) {
   const site = createSiteProxy({ context, urls })
   const emailFiles = createEmailFiles(context)
   // Start building the bridge now, so the first proxied page does not wait for it.
-  bridgeBundle().catch((error: unknown) => context.logger.error('bridge build failed', { error: String(error) }))
+  bridgeBundle().catch((error: unknown) =>
+    context.logger.error('bridge build failed', { error: String(error) }),
+  )
 
   const misdirected = (request: Request) => {
     const referer = request.headers.get('referer')
@@ -35,7 +37,10 @@ export function createProxyApp(context: ProxyContext) {
       const page = urls.fromProxy(from.pathname, from.search)
       if (!page) return null
       const { pathname, search } = new URL(request.url)
-      return Response.redirect(new URL(urls.toProxy(new URL(pathname + search, page.origin)), request.url), 307)
+      return Response.redirect(
+        new URL(urls.toProxy(new URL(pathname + search, page.origin)), request.url),
+        307,
+      )
     } catch {
       return null
     }

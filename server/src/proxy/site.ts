@@ -87,7 +87,11 @@ export function createSiteProxy({ context, urls }: SiteProxyInput) {
       headers.delete('etag')
       headers.delete('last-modified')
       const bridge = await bridgeBundle()
-      const rewriter = createHtmlRewriter({ target, urls, bridge: { src: bridge.src, appOrigin, mode: 'site' } })
+      const rewriter = createHtmlRewriter({
+        target,
+        urls,
+        bridge: { src: bridge.src, appOrigin, mode: 'site' },
+      })
       return rewriter.transform(new Response(body, { status, headers }))
     }
     if (body && type.startsWith('text/css')) {

@@ -23,7 +23,8 @@ export interface ProxyUrls {
 
 export function createProxyUrls(secret: string): ProxyUrls {
   const key = derivedKey(secret, 'proxy-host')
-  const sign = (origin: string) => createHmac('sha256', key).update(origin).digest('base64url').slice(0, SIGNATURE_LENGTH)
+  const sign = (origin: string) =>
+    createHmac('sha256', key).update(origin).digest('base64url').slice(0, SIGNATURE_LENGTH)
   return {
     toProxy(target) {
       const scheme = target.protocol.replace(/:$/, '')

@@ -1,73 +1,137 @@
 /**
  * GET /canvases/{id}/annotations: every annotation the viewer may see, with replies, labels, assignee and
- * attachments, built by PostgreSQL in one statement (json-sql.ts).
+ * attachments, read in one statement (json-sql.ts).
  *
  * Thousands of comments make that statement cost tens of milliseconds, while most requests repeat a list
  * that has not changed. So each list is validated by a version read in one index lookup: the canvas's
  * `canvas_versions` counter (bumped in the same transaction as every canvas feed event) and the latest
  * profile change of the people who can be assignees. The version gives the ETag (304 without touching the
- * comments) and keys a per-process cache of the serialised body, so an unchanged list is served from
- * memory. Viewers without private-comment rights get `public_version`, which private activity does not
- * move, so not even the ETag tells them that something private happened.
+ * comments) and keys a per-process cache of the encoded body, so an unchanged list is served from memory.
+ * Viewers without private-comment rights get `public_version`, which private activity does not move, so
+ * not even the ETag tells them that something private happened.
+ *
+ * When the version moved, the list is rebuilt incrementally: the cache also keeps each annotation's JSON
+ * with a fingerprint of the rows it came from (json-sql.ts `annotationFingerprints`, no comment text
+ * read); only annotations whose fingerprint changed are read again, the rest is reused. Concurrent
+ * requests for the same new version share one build.
  */
 import type { DbOrTx } from '@pinpoint/db'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { CommentCanvas } from './canvas-access'
 import { rowsOf } from './db-rows'
-import { annotationsJsonText } from './json-sql'
+import { type AnnotationSelection, annotationFingerprints, annotationJsonTexts } from './json-sql'
 import { canvasFor } from './load'
 import type { CallInput } from './service'
+
+/** One annotation's JSON in a cached list, with the fingerprint of the rows it was built from. */
+interface Fragment {
+  fingerprint: string
+  json: string
+}
 
 interface CachedList {
   version: string
   /** Encoded once: a hit is sent without re-encoding megabytes of text. */
   body: Uint8Array<ArrayBuffer>
+  /** Per annotation, so a change rebuilds only the annotations it touched. */
+  fragments: Map<string, Fragment>
+  /** Bytes held (body + fragment texts), for the budget. */
+  size: number
 }
 
 /** Bodies kept per process, in bytes. */
 const CACHE_BUDGET = 64 * 1024 * 1024
+/** Rebuild everything when more than this share of a list changed (one statement beats a long id list). */
+const FULL_REBUILD_SHARE = 0.25
 
 class ListCache {
   private readonly entries = new Map<string, CachedList>()
   private size = 0
 
-  get(key: string, version: string): Uint8Array<ArrayBuffer> | null {
+  /** The entry whatever its version (the base of an incremental rebuild), most recently used first. */
+  get(key: string): CachedList | null {
     const entry = this.entries.get(key)
-    if (!entry || entry.version !== version) return null
+    if (!entry) return null
     // Re-insert: Map order is the LRU order.
     this.entries.delete(key)
     this.entries.set(key, entry)
-    return entry.body
+    return entry
   }
 
-  set(key: string, version: string, body: Uint8Array<ArrayBuffer>): void {
+  set(key: string, entry: CachedList): void {
     const old = this.entries.get(key)
     if (old) {
-      this.size -= old.body.byteLength
+      this.size -= old.size
       this.entries.delete(key)
     }
-    if (body.byteLength > CACHE_BUDGET / 4) return
-    this.entries.set(key, { version, body })
-    this.size += body.byteLength
-    for (const [oldKey, entry] of this.entries) {
+    if (entry.size > CACHE_BUDGET / 4) return
+    this.entries.set(key, entry)
+    this.size += entry.size
+    for (const [oldKey, oldEntry] of this.entries) {
       if (this.size <= CACHE_BUDGET) break
       this.entries.delete(oldKey)
-      this.size -= entry.body.byteLength
+      this.size -= oldEntry.size
     }
   }
 }
 
-const caches = new WeakMap<AppContext, ListCache>()
+interface ListState {
+  cache: ListCache
+  /** Builds under way, per key and version: concurrent requests after a change share one build. */
+  building: Map<string, Promise<CachedList>>
+}
+
+const states = new WeakMap<AppContext, ListState>()
 const encoder = new TextEncoder()
 
-function cacheOf(context: AppContext): ListCache {
-  let cache = caches.get(context)
-  if (!cache) {
-    cache = new ListCache()
-    caches.set(context, cache)
+function stateOf(context: AppContext): ListState {
+  let state = states.get(context)
+  if (!state) {
+    state = { cache: new ListCache(), building: new Map() }
+    states.set(context, state)
   }
-  return cache
+  return state
+}
+
+/**
+ * Builds the list at (at least) `version`, reusing the fragments of `previous` whose fingerprints did not
+ * move. The fingerprints are read before the JSON, so a stored fingerprint is never newer than its
+ * fragment: a change racing the build only costs a rebuild of that annotation next time.
+ */
+async function buildList(
+  db: DbOrTx,
+  selection: AnnotationSelection,
+  version: string,
+  previous: CachedList | null,
+): Promise<CachedList> {
+  const order = await annotationFingerprints(db, selection)
+  const reuse = previous?.fragments ?? new Map<string, Fragment>()
+  const changed = order.filter((entry) => reuse.get(entry.id)?.fingerprint !== entry.fingerprint)
+  let fresh = new Map<string, string>()
+  if (changed.length > 0) {
+    const partial = changed.length <= order.length * FULL_REBUILD_SHARE
+    const texts = await annotationJsonTexts(
+      db,
+      partial ? { ...selection, annotationIds: changed.map((entry) => entry.id) } : selection,
+    )
+    fresh = new Map(texts.map((entry) => [entry.id, entry.json]))
+  }
+  const fragments = new Map<string, Fragment>()
+  const parts: string[] = []
+  let size = 0
+  for (const { id, fingerprint } of order) {
+    const old = reuse.get(id)
+    // Built now, or unchanged since the previous build; missing when it went away (deleted, made
+    // private) between the two reads: left out, as the newer state says.
+    const json = fresh.get(id) ?? (old?.fingerprint === fingerprint ? old.json : undefined)
+    if (json === undefined) continue
+    fragments.set(id, { fingerprint, json })
+    parts.push(json)
+    size += json.length + fingerprint.length
+  }
+  const body = encoder.encode(`{"annotations":[${parts.join(',')}]}`)
+  return { version, body, fragments, size: size + body.byteLength }
 }
 
 /** The list's version for this viewer class (private rights or not), in one round trip. */
@@ -102,16 +166,25 @@ export async function listCanvasAnnotations(
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return { status: 304, etag }
   }
-  const cache = cacheOf(context)
+  const { cache, building } = stateOf(context)
   const key = `${canvas.canvas.id}|${scope}`
-  let body = cache.get(key, version)
-  if (body === null) {
-    const list = await annotationsJsonText(db, {
-      canvasId: canvas.canvas.id,
-      includePrivate: canvas.privateComments,
-    })
-    body = encoder.encode(`{"annotations":${list}}`)
-    cache.set(key, version, body)
+  const cached = cache.get(key)
+  if (cached?.version === version) return { status: 200, etag, body: cached.body }
+  const buildKey = `${key}|${version}`
+  let build = building.get(buildKey)
+  if (!build) {
+    build = buildList(
+      db,
+      { canvasId: canvas.canvas.id, includePrivate: canvas.privateComments },
+      version,
+      cached,
+    )
+      .then((entry) => {
+        cache.set(key, entry)
+        return entry
+      })
+      .finally(() => building.delete(buildKey))
+    building.set(buildKey, build)
   }
-  return { status: 200, etag, body }
+  return { status: 200, etag, body: (await build).body }
 }

@@ -3,7 +3,7 @@
  * page size: the page itself (with the owner, the billing plan and the total through `count(*) over()`), then
  * the assets of the page's current revisions.
  *
- * Status filter (SPEC 2 leaves the meanings open; decision record 0xx): all = not archived; archived;
+ * Status filter (SPEC 2 leaves the meanings open; decision 016): all = not archived; archived;
  * new-activity = not archived with an unread notification for the caller; none = not archived and no
  * comment activity yet.
  */

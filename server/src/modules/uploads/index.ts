@@ -36,6 +36,8 @@ export function uploadsModule(context: AppContext) {
             uploadableVideoDetails: {
               ...uploadableVideoDetails,
               endpoint: `${context.config.publicUrl}${TUS_PATH}`,
+              /** Largest PATCH to send (bytes): Bun refuses bodies over 128 MB. */
+              chunkSize: TUS_CHUNK_BYTES,
             },
             canvasAsset: serializeAsset(asset, urls),
             canvas: await loadCanvasDetail(db, view, actor.user, {

@@ -6,8 +6,8 @@ import { createReadStream, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { VIDEO_UPLOAD_RETRY_DELAYS_MS } from '@pinpoint/domain'
-import { TUS_CHUNK_BYTES } from './signature'
 import * as tus from 'tus-js-client'
+import { TUS_CHUNK_BYTES } from './signature'
 
 export interface VideoDetails {
   signature: string

@@ -13,9 +13,10 @@
  */
 import { open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Readable } from 'node:stream'
 import { canvasAssets } from '@pinpoint/db'
 import { FileStore } from '@tus/file-store'
-import { Server, type Upload } from '@tus/server'
+import { ERRORS, Server, type Upload } from '@tus/server'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { sniff, UPLOAD_LIMITS } from '../../media'
@@ -26,6 +27,34 @@ import { verifyVideoUpload } from './signature'
 export const TUS_PATH = '/api/v1/uploads'
 /** Asset ids (UUIDv7, with or without hyphens); never an underscore, which separates the random part. */
 const GUID = /^[0-9a-zA-Z-]{8,64}$/
+
+/**
+ * FileStore with a shorter write path: the chunk stream is written with positioned writes on one file
+ * handle, instead of piping through a counting Transform into an fs.WriteStream (one stream hop less per
+ * chunk; same on-disk result, and the offset is still the file's size, so resume works as before).
+ */
+class DirectFileStore extends FileStore {
+  constructor(private readonly stagingDir: string) {
+    super({ directory: stagingDir })
+  }
+
+  override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
+    const handle = await open(join(this.stagingDir, fileId), 'r+')
+    let position = offset
+    try {
+      for await (const chunk of readable as AsyncIterable<Uint8Array>) {
+        await handle.write(chunk, 0, chunk.byteLength, position)
+        position += chunk.byteLength
+      }
+    } catch {
+      // What reached the disk stays there: the next HEAD reports it and the client resumes from it.
+      throw ERRORS.FILE_WRITE_ERROR
+    } finally {
+      await handle.close()
+    }
+    return position
+  }
+}
 
 type TusError = { status_code: number; body: string }
 const fail = (status_code: number, body: string): TusError => ({ status_code, body: `${body}\n` })
@@ -90,7 +119,7 @@ export function createTusServer(context: AppContext) {
 
   return new Server({
     path: TUS_PATH,
-    datastore: new FileStore({ directory }),
+    datastore: new DirectFileStore(directory),
     relativeLocation: true,
     // The upload id: the signed guid plus a random part, so a new upload for the same asset (SPEC 4: "a 4xx
     // on the resume check creates a new upload") never collides with a stale one.

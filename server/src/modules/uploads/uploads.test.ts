@@ -73,6 +73,7 @@ describe('POST /canvas-video-assets', () => {
     const canvas = await videoCanvas()
     const body = await videoAsset(canvas.id, 1000)
     expect(body.uploadableVideoDetails).toMatchObject({
+      chunkSize: 64 * 1024 * 1024,
       guid: body.canvasAsset.id,
       videoLibraryId: 'pinpoint',
       endpoint: `${config.publicUrl}/api/v1/uploads`,
@@ -113,7 +114,9 @@ describe('tus endpoint', () => {
     const data = mp4OfSize(50 * 1024 * 1024)
     const { uploadableVideoDetails, canvasAsset } = await videoAsset(canvas.id, data.length)
     let aborted = false
+    // 4 MB chunks: on loopback a single 50 MB PATCH can finish before the client reports half of it.
     const run = startUpload(endpoint, data, uploadableVideoDetails, {
+      chunkSize: 4 * 1024 * 1024,
       onProgress(sent) {
         if (!aborted && sent > data.length / 2) {
           aborted = true
@@ -235,6 +238,7 @@ describe('tus across a kill -9', () => {
     let killed = false
     const run = startUpload(`${first.url}/api/v1/uploads`, data, uploadableVideoDetails, {
       retryDelays: null,
+      chunkSize: 4 * 1024 * 1024,
       onProgress(sent) {
         if (!killed && sent > data.length * 0.4) {
           killed = true

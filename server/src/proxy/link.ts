@@ -1,0 +1,46 @@
+/**
+ * `GET /api/v1/canvases/{id}/proxy-url?path=`: where the review screen loads a website canvas from. Only
+ * someone who may open the canvas gets the signed proxy address of its site (urls.ts), so the proxy serves
+ * the sites of canvases and nothing else a stranger names.
+ */
+import { NotFound, ValidationFailed } from '@pinpoint/domain'
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { authPlugin } from '../modules/auth/plugin'
+import { loadCanvasForView } from '../modules/canvases/access'
+import { hasLinkGrant } from '../modules/canvases/link-grant'
+import { createProxyUrls } from './urls'
+
+export function proxyLinkModule(context: AppContext) {
+  const urls = createProxyUrls(context.config.sessionSecret)
+  const proxyOrigin = new URL(context.config.proxyOrigin).origin
+  return new Elysia({ name: 'proxy-link' }).use(authPlugin(context)).get(
+    '/canvases/:id/proxy-url',
+    async ({ actor, params, query, request }) => {
+      const view = await loadCanvasForView(context.database.db, actor, params.id, {
+        passwordGranted: (canvas) =>
+          hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
+      })
+      const localUrl = view.canvas.localUrl
+      if (view.canvas.type !== 'website' || !localUrl)
+        throw new NotFound('This canvas has no website address.')
+      const site = new URL(localUrl)
+      const path = query.path ?? ''
+      if (path && (!path.startsWith('/') || path.startsWith('//'))) {
+        throw new ValidationFailed('path must be a path on the site, starting with /.', { field: 'path' })
+      }
+      const target = path ? new URL(path, site.origin) : site
+      const base = urls.toProxy(new URL(site.origin)).replace(/\/$/, '')
+      return {
+        url: `${proxyOrigin}${urls.toProxy(target)}`,
+        base: `${proxyOrigin}${base}`,
+        siteUrl: site.toString(),
+      }
+    },
+    {
+      params: t.Object({ id: t.String({ minLength: 1, maxLength: 100 }) }),
+      query: t.Object({ path: t.Optional(t.String({ maxLength: 2000 })) }),
+      detail: { tags: ['Canvases'], summary: 'The proxy address of a website canvas' },
+    },
+  )
+}
