@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
-const PORT = 3100
+const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://localhost:${PORT}`
 
 // One fresh embedded database per run. The config is evaluated again in every worker: the
@@ -57,6 +57,8 @@ export default defineConfig({
       // serve.ts sets the clone's URL; empty means "embedded PGlite" even when the outer shell has one.
       DATABASE_URL: '',
       LOG_REQUESTS: 'false',
+      // The review journeys proxy corpus sites served from 127.0.0.1 (refused by default: SSRF guard).
+      PROXY_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 })

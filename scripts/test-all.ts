@@ -101,7 +101,14 @@ await suite('e2e', async () => {
       'e2e/playwright.config.ts',
       '--reporter=list,json',
     ],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      // Browser journeys run against the real PostgreSQL too (a fresh clone of the test template).
+      E2E_DATABASE_URL:
+        process.env.E2E_DATABASE_URL ??
+        process.env.TEST_DATABASE_URL ??
+        'postgres://postgres@127.0.0.1:5432/postgres',
+    },
   )
   if (!existsSync(report))
     return { passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` }

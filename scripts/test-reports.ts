@@ -6,6 +6,7 @@ export interface Counts {
   passed: number
   failed: number
   skipped: number
+  flaky?: number
 }
 
 /** Counts testcases in a JUnit XML report (bun test's `--reporter=junit`). */
@@ -31,16 +32,17 @@ interface PlaywrightStats {
 }
 
 /**
- * Reads Playwright's JSON reporter output. A flaky test (failed, then passed on retry) counts
- * as failed: a retry must not hide a problem.
+ * Reads Playwright's JSON reporter output. A flaky test (failed, then passed on its retry)
+ * counts as passed, as Playwright itself does, and is reported separately so it is not hidden.
  */
 export function parsePlaywrightJson(json: string): Counts {
   const report = JSON.parse(json) as { stats?: PlaywrightStats; errors?: unknown[] }
   const stats = report.stats ?? {}
   const globalErrors = report.errors?.length ?? 0
   return {
-    passed: stats.expected ?? 0,
-    failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + globalErrors,
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: (stats.unexpected ?? 0) + globalErrors,
     skipped: stats.skipped ?? 0,
+    flaky: stats.flaky ?? 0,
   }
 }
