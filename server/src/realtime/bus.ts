@@ -2,24 +2,31 @@
  * The bus: how a write in one server process reaches the sockets of every process.
  *
  * Writers never talk to sockets. A service records events (rows of `events`) and, in the same transaction,
- * issues `NOTIFY app_events` with a tiny payload (event ids and their topics, never content). PostgreSQL
- * delivers a NOTIFY only when its transaction commits, so a rolled-back write is never announced and a
- * listener that loads the event always finds it. Every process LISTENs; its realtime hub loads the events
- * and sends them to its local sockets. With PGlite the same SQL works within the one process.
+ * issues `NOTIFY app_events` with each event's id, topic and, when it is small enough, its frame (the
+ * exact text a socket receives). PostgreSQL delivers a NOTIFY only when its transaction commits, so a
+ * rolled-back write is never announced. Every process LISTENs; its realtime hub publishes the frames to
+ * its local sockets as they are, and loads from the events table only the (large) events that came
+ * without one, so a usual comment costs no database read per process. With PGlite the same SQL works
+ * within the one process.
  *
  * Presence uses the same channel (it is never stored, so its payload carries the entry itself).
  */
-import type { DatabaseHandle, DbOrTx } from '@pinpoint/db'
+import type { DatabaseHandle, DbOrTx, Event } from '@pinpoint/db'
 import { sql } from 'drizzle-orm'
 import type { Logger } from '../platform/logger'
+import { eventFrame } from './connection'
+import { topicOfEvent } from './topics'
 
 export const BUS_CHANNEL = 'app_events'
 
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; stay well below. */
 const MAX_PAYLOAD_BYTES = 7000
 
-/** An event id and the one topic it is delivered on. */
-export type EventRef = [id: number, topic: string]
+/** An event id, the one topic it is delivered on and, when it fits in a payload, its frame. */
+export type EventRef = [id: number, topic: string, frame?: string]
+
+/** Frames up to this size (as JSON in the payload) travel in the NOTIFY; larger events are loaded. */
+const MAX_FRAME_BYTES = 6000
 
 /** One presence change: an entry refreshed (`viewer` set) or gone (`viewer` null). */
 export interface PresenceMessage {
@@ -44,13 +51,13 @@ export interface Bus {
   onMessage(handler: (message: BusMessage) => void): () => void
 }
 
-/** Splits event refs into NOTIFY payloads under the size limit. */
+/** Splits event refs into NOTIFY payloads under the size limit (a ref's frame counts with its escaping). */
 export function encodeEvents(events: readonly EventRef[]): string[] {
   const payloads: string[] = []
   let batch: EventRef[] = []
   let size = 16
   for (const ref of events) {
-    const refSize = ref[1].length + 24
+    const refSize = Buffer.byteLength(JSON.stringify(ref)) + 1
     if (batch.length > 0 && size + refSize > MAX_PAYLOAD_BYTES) {
       payloads.push(JSON.stringify({ k: 'e', e: batch } satisfies Wire))
       batch = []
@@ -63,6 +70,24 @@ export function encodeEvents(events: readonly EventRef[]): string[] {
   return payloads
 }
 
+/** The refs of recorded events, each with its frame when that is small enough to travel in the payload. */
+export function eventRefs(rows: readonly Event[]): EventRef[] {
+  return rows.flatMap((row): EventRef[] => {
+    const topic = topicOfEvent(row)
+    if (!topic) return []
+    const frame = eventFrame(row)
+    return Buffer.byteLength(JSON.stringify(frame)) <= MAX_FRAME_BYTES
+      ? [[row.id, topic, frame]]
+      : [[row.id, topic]]
+  })
+}
+
+const isRef = (value: unknown): value is EventRef =>
+  Array.isArray(value) &&
+  typeof value[0] === 'number' &&
+  typeof value[1] === 'string' &&
+  (value[2] === undefined || typeof value[2] === 'string')
+
 function encode(message: BusMessage): string[] {
   if (message.kind === 'events') return encodeEvents(message.events)
   return [JSON.stringify({ k: 'p', p: message.presence } satisfies Wire)]
@@ -71,7 +96,8 @@ function encode(message: BusMessage): string[] {
 function decode(payload: string): BusMessage | null {
   try {
     const wire = JSON.parse(payload) as Partial<Wire>
-    if (wire.k === 'e' && Array.isArray(wire.e)) return { kind: 'events', events: wire.e }
+    if (wire.k === 'e' && Array.isArray(wire.e) && wire.e.every(isRef))
+      return { kind: 'events', events: wire.e }
     if (wire.k === 'p' && wire.p && typeof wire.p.canvasId === 'string') {
       return { kind: 'presence', presence: wire.p }
     }
@@ -85,8 +111,8 @@ function decode(payload: string): BusMessage | null {
  * Announces events from inside the transaction that wrote them (or right after an autocommitted insert):
  * `pg_notify` is transactional, so listeners hear of them exactly when they become visible.
  */
-export async function notifyEvents(db: DbOrTx, events: readonly EventRef[]): Promise<void> {
-  for (const payload of encodeEvents(events)) {
+export async function notifyEvents(db: DbOrTx, rows: readonly Event[]): Promise<void> {
+  for (const payload of encodeEvents(eventRefs(rows))) {
     await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`)
   }
 }

@@ -193,13 +193,18 @@ export class RealtimeHub {
     })
   }
 
-  /** Delivers queued event announcements in arrival order, loading each batch in one query. */
+  /**
+   * Delivers queued event announcements in arrival order. Frames that came in the payload are published as
+   * they are; events announced without one (too large for a NOTIFY) are loaded, one query per batch.
+   */
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue
       this.queue = []
       const refs = batch.flatMap((message) => (message.kind === 'events' ? message.events : []))
-      const wanted = refs.filter(([, topic]) => this.hasLocalInterest(topic)).map(([id]) => id)
+      const wanted = refs
+        .filter(([, topic, frame]) => frame === undefined && this.hasLocalInterest(topic))
+        .map(([id]) => id)
       let rows = new Map<number, EventRow>()
       if (wanted.length > 0) {
         try {
@@ -212,26 +217,29 @@ export class RealtimeHub {
           this.options.logger.error('realtime: loading events failed', { error: String(error) })
         }
       }
-      for (const [id] of refs) {
-        const row = rows.get(id)
-        if (row) this.deliver(row)
+      for (const [id, topic, frame] of refs) {
+        if (frame !== undefined) {
+          if (this.hasLocalInterest(topic)) this.deliver(id, topic, frame)
+        } else {
+          const row = rows.get(id)
+          const rowTopic = row ? topicOfEvent(row) : null
+          if (row && rowTopic) this.deliver(id, rowTopic, eventFrame(row))
+        }
         this.remember(id)
       }
     }
   }
 
-  private deliver(row: EventRow): void {
-    const topic = topicOfEvent(row)
-    if (!topic) return
-    const frame = eventFrame(row)
-    for (const catchUp of this.catching.get(topic) ?? []) catchUp.pending.push({ id: row.id, frame })
+  /** One event to this process's sockets on its topic: one frame, fanned out by Bun. */
+  private deliver(id: number, topic: string, frame: string): void {
+    for (const catchUp of this.catching.get(topic) ?? []) catchUp.pending.push({ id, frame })
     const excluded: Connection[] = []
     const byConnection = this.exclusions.get(topic)
     if (byConnection) {
       const now = Date.now()
       for (const [connection, entry] of byConnection) {
         if (entry.until < now) byConnection.delete(connection)
-        else if (entry.ids.delete(row.id) && connection.topics.has(topic)) excluded.push(connection)
+        else if (entry.ids.delete(id) && connection.topics.has(topic)) excluded.push(connection)
       }
       if (byConnection.size === 0) this.exclusions.delete(topic)
     }

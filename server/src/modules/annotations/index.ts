@@ -27,17 +27,22 @@ export function annotationsModule(context: AppContext) {
           { context, actor, request },
           params.id,
           request.headers.get('if-none-match'),
+          request.headers.get('accept-encoding'),
         )
         // no-cache: the browser keeps the body but asks every time; the ETag makes that a 304.
-        const headers = {
+        const headers: Record<string, string> = {
           etag: result.etag,
           'cache-control': 'private, no-cache',
-          vary: 'Cookie, Authorization',
+          vary: 'Cookie, Authorization, Accept-Encoding',
         }
         if (result.status === 304) return new Response(null, { status: 304, headers })
-        return new Response(result.body, {
-          headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
-        })
+        headers['content-type'] = 'application/json; charset=utf-8'
+        if (result.gzip) {
+          // Another encoding of the same list: a weak validator (If-None-Match compares weakly).
+          headers.etag = `W/${result.etag}`
+          headers['content-encoding'] = 'gzip'
+        }
+        return new Response(result.body, { headers })
       },
       {
         params: t.Object({ id: IdParam }),

@@ -38,6 +38,9 @@ interface FlatRow {
   p: string
   s: string
   id: string
+  /** Transaction ids of the row(s) it comes from (the fingerprint's parts). */
+  x: string
+  y: string | null
   c1: string | null
   c2: string | null
   c3: string | null
@@ -81,9 +84,10 @@ function branch(
   id: string,
   values: string[],
   from: string,
+  xmins: [string, string?],
 ): string {
   const columns = Array.from({ length: COLUMNS }, (_, i) => `${values[i] ?? 'null'}::text as c${i + 1}`)
-  return `select ${kind} as k, ${parent} as p, ${sortKey(sort)} as s, ${id} as id, ${columns.join(', ')} ${from}`
+  return `select ${kind} as k, ${parent} as p, ${sortKey(sort)} as s, ${id} as id, ${xmins[0]}::text as x, ${xmins[1] ?? 'null'}::text as y, ${columns.join(', ')} ${from}`
 }
 
 const ANNOTATION_BRANCH = branch(
@@ -120,6 +124,7 @@ const ANNOTATION_BRANCH = branch(
     iso('a.updated_at'),
   ],
   'from a left join users u on u.id = a.assigned_user_id',
+  ['a.xmin', 'u.xmin'],
 )
 
 const LABEL_BRANCH = branch(
@@ -129,6 +134,7 @@ const LABEL_BRANCH = branch(
   'lb.id',
   ['lb.name', 'lb.color'],
   'from annotation_labels al join a on a.id = al.annotation_id join labels lb on lb.id = al.label_id',
+  ['al.xmin', 'lb.xmin'],
 )
 
 const fileColumns = (annotationId: string) => [
@@ -149,6 +155,7 @@ const ANNOTATION_FILE_BRANCH = branch(
   'f.id',
   fileColumns('f.annotation_id'),
   'from file_attachments f join a on a.id = f.annotation_id where f.reply_id is null',
+  ['f.xmin'],
 )
 
 const REPLY_FILE_BRANCH = branch(
@@ -158,6 +165,7 @@ const REPLY_FILE_BRANCH = branch(
   'f.id',
   fileColumns('r.annotation_id'),
   'from file_attachments f join r on r.id = f.reply_id',
+  ['f.xmin'],
 )
 
 const REPLY_BRANCH = branch(
@@ -167,6 +175,7 @@ const REPLY_BRANCH = branch(
   'r.id',
   ['r.user_id', 'r.user_name', 'r.comment', 'r.is_private', iso('r.created_at'), iso('r.updated_at')],
   'from r',
+  ['r.xmin'],
 )
 
 function selectionSql(selection: AnnotationSelection): SQL {
@@ -181,13 +190,13 @@ function selectionSql(selection: AnnotationSelection): SQL {
   const replies = withReplies
     ? sql.raw(`,
     r as materialized (
-      select r.* from annotation_replies r join a on a.id = r.annotation_id
+      select r.*, r.xmin from annotation_replies r join a on a.id = r.annotation_id
       ${selection.includePrivate ? '' : 'where not r.is_private'})`)
     : sql``
   const branches = [ANNOTATION_BRANCH, LABEL_BRANCH, ANNOTATION_FILE_BRANCH]
   if (withReplies) branches.push(REPLY_BRANCH, REPLY_FILE_BRANCH)
   return sql`
-    with a as materialized (select * from annotations a where ${sql.join(where, sql` and `)})${replies}
+    with a as materialized (select a.*, a.xmin from annotations a where ${sql.join(where, sql` and `)})${replies}
     ${sql.raw(branches.join('\n    union all\n    '))}`
 }
 
@@ -254,7 +263,7 @@ function push(map: Map<string, FlatRow[]>, key: string, row: FlatRow): void {
 export async function annotationJsonTexts(
   db: DbOrTx,
   selection: AnnotationSelection,
-): Promise<{ id: string; json: string }[]> {
+): Promise<{ id: string; json: string; fingerprint: string }[]> {
   const rows = await rowsOf<FlatRow>(db, selectionSql(selection))
   const withReplies = selection.withReplies ?? true
   const annotationRows: FlatRow[] = []
@@ -262,8 +271,17 @@ export async function annotationJsonTexts(
   const files = new Map<string, FlatRow[]>()
   const replyFiles = new Map<string, FlatRow[]>()
   const replies = new Map<string, FlatRow[]>()
+  /** Per annotation, the transaction ids of its child rows (see `annotationFingerprints`). */
+  const xmins = new Map<string, string[]>()
   for (const row of rows) {
-    switch (Number(row.k)) {
+    const kind = Number(row.k)
+    if (kind !== ANNOTATION) {
+      const list = xmins.get(row.p)
+      const ids = row.y === null ? [row.x] : [row.x, row.y]
+      if (list) list.push(...ids)
+      else xmins.set(row.p, ids)
+    }
+    switch (kind) {
       case ANNOTATION:
         annotationRows.push(row)
         break
@@ -290,6 +308,8 @@ export async function annotationJsonTexts(
       replyFiles,
       withReplies,
     ),
+    // The same text as annotationFingerprints builds in SQL (C collation: code-unit order).
+    fingerprint: `${row.x}|${row.y ?? ''}|${(xmins.get(row.id) ?? []).sort().join(',')}`,
   }))
 }
 
@@ -356,7 +376,7 @@ export async function annotationFingerprints(
         from annotation_labels al join a on a.id = al.annotation_id join labels lb on lb.id = al.label_id
       union all select f.annotation_id, f.xmin::text
         from file_attachments f join a on a.id = f.annotation_id where f.reply_id is null${replyParts}),
-    g as (select p, string_agg(v, ',' order by v) as v from parts group by p)
+    g as (select p, string_agg(v, ',' order by v collate "C") as v from parts group by p)
     select a.id, a.xmin::text || '|' || coalesce(u.xmin::text, '') || '|' || coalesce(g.v, '') as fingerprint
     from a left join users u on u.id = a.assigned_user_id left join g on g.p = a.id
     order by a.created_at, a.id`,

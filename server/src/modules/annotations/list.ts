@@ -15,6 +15,7 @@
  * read); only annotations whose fingerprint changed are read again, the rest is reused. Concurrent
  * requests for the same new version share one build.
  */
+import { gzip } from 'node:zlib'
 import type { DbOrTx } from '@pinpoint/db'
 import { sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
@@ -24,19 +25,22 @@ import { type AnnotationSelection, annotationFingerprints, annotationJsonTexts }
 import { canvasFor } from './load'
 import type { CallInput } from './service'
 
-/** One annotation's JSON in a cached list, with the fingerprint of the rows it was built from. */
+/** One annotation's JSON (UTF-8) in a cached list, with the fingerprint of the rows it was built from. */
 interface Fragment {
   fingerprint: string
-  json: string
+  json: Uint8Array
 }
 
 interface CachedList {
   version: string
   /** Encoded once: a hit is sent without re-encoding megabytes of text. */
   body: Uint8Array<ArrayBuffer>
+  /** The body gzipped, made off the request path after the first request that accepts gzip. */
+  gzip: Uint8Array<ArrayBuffer> | null
+  compressing: boolean
   /** Per annotation, so a change rebuilds only the annotations it touched. */
   fragments: Map<string, Fragment>
-  /** Bytes held (body + fragment texts), for the budget. */
+  /** Bytes held (body, fragments and the gzipped body), for the budget. */
   size: number
 }
 
@@ -44,6 +48,8 @@ interface CachedList {
 const CACHE_BUDGET = 64 * 1024 * 1024
 /** Rebuild everything when more than this share of a list changed (one statement beats a long id list). */
 const FULL_REBUILD_SHARE = 0.25
+/** ...but up to this many changed annotations are always read by id. */
+const PARTIAL_REBUILD_MIN = 32
 
 class ListCache {
   private readonly entries = new Map<string, CachedList>()
@@ -94,10 +100,15 @@ function stateOf(context: AppContext): ListState {
   return state
 }
 
+const OPEN = encoder.encode('{"annotations":[')
+const CLOSE = encoder.encode(']}')
+const COMMA = 44
+
 /**
- * Builds the list at (at least) `version`, reusing the fragments of `previous` whose fingerprints did not
- * move. The fingerprints are read before the JSON, so a stored fingerprint is never newer than its
- * fragment: a change racing the build only costs a rebuild of that annotation next time.
+ * Builds the list at (at least) `version`. From scratch: one statement gives every annotation's JSON and
+ * fingerprint. From a previous build: the fingerprints are read first and only the annotations whose
+ * fingerprint moved are read again (each with the fingerprint of the rows it was built from); the rest is
+ * reused. A change racing the build only costs a rebuild of that annotation next time.
  */
 async function buildList(
   db: DbOrTx,
@@ -105,33 +116,83 @@ async function buildList(
   version: string,
   previous: CachedList | null,
 ): Promise<CachedList> {
-  const order = await annotationFingerprints(db, selection)
-  const reuse = previous?.fragments ?? new Map<string, Fragment>()
-  const changed = order.filter((entry) => reuse.get(entry.id)?.fingerprint !== entry.fingerprint)
-  let fresh = new Map<string, string>()
-  if (changed.length > 0) {
-    const partial = changed.length <= order.length * FULL_REBUILD_SHARE
-    const texts = await annotationJsonTexts(
-      db,
-      partial ? { ...selection, annotationIds: changed.map((entry) => entry.id) } : selection,
-    )
-    fresh = new Map(texts.map((entry) => [entry.id, entry.json]))
+  let order: { id: string; fingerprint: string }[]
+  const fresh = new Map<string, Fragment>()
+  const rebuild = async (scope: AnnotationSelection) => {
+    const texts = await annotationJsonTexts(db, scope)
+    for (const entry of texts) {
+      fresh.set(entry.id, { fingerprint: entry.fingerprint, json: encoder.encode(entry.json) })
+    }
+    return texts
+  }
+  const reuse = previous?.fragments
+  if (!reuse) {
+    order = await rebuild(selection)
+  } else {
+    order = await annotationFingerprints(db, selection)
+    const changed = order.filter((entry) => reuse.get(entry.id)?.fingerprint !== entry.fingerprint)
+    if (changed.length > Math.max(PARTIAL_REBUILD_MIN, order.length * FULL_REBUILD_SHARE)) {
+      order = await rebuild(selection)
+    } else if (changed.length > 0) {
+      await rebuild({ ...selection, annotationIds: changed.map((entry) => entry.id) })
+    }
   }
   const fragments = new Map<string, Fragment>()
-  const parts: string[] = []
-  let size = 0
+  const parts: Uint8Array[] = []
+  let length = OPEN.byteLength + CLOSE.byteLength
   for (const { id, fingerprint } of order) {
-    const old = reuse.get(id)
-    // Built now, or unchanged since the previous build; missing when it went away (deleted, made
-    // private) between the two reads: left out, as the newer state says.
-    const json = fresh.get(id) ?? (old?.fingerprint === fingerprint ? old.json : undefined)
-    if (json === undefined) continue
-    fragments.set(id, { fingerprint, json })
-    parts.push(json)
-    size += json.length + fingerprint.length
+    const old = reuse?.get(id)
+    // Read now, or unchanged since the previous build; missing when it went away (deleted, made private)
+    // between the two reads: left out, as the newer state says.
+    const fragment = fresh.get(id) ?? (old?.fingerprint === fingerprint ? old : undefined)
+    if (fragment === undefined) continue
+    fragments.set(id, fragment)
+    parts.push(fragment.json)
+    length += fragment.json.byteLength + (parts.length > 1 ? 1 : 0)
   }
-  const body = encoder.encode(`{"annotations":[${parts.join(',')}]}`)
-  return { version, body, fragments, size: size + body.byteLength }
+  const body = new Uint8Array(length)
+  body.set(OPEN, 0)
+  let offset = OPEN.byteLength
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) body[offset++] = COMMA
+    body.set(part, offset)
+    offset += part.byteLength
+  }
+  body.set(CLOSE, offset)
+  // Body + fragments, and room for the gzipped body (a JSON list compresses about 20 times).
+  return { version, body, gzip: null, compressing: false, fragments, size: 2 * length + length / 8 }
+}
+
+/** Lists smaller than this are sent as they are. */
+const GZIP_MIN_BYTES = 16 * 1024
+
+/** Whether the client takes gzip (`Accept-Encoding`, honouring `q=0`). */
+export function acceptsGzip(acceptEncoding: string | null): boolean {
+  if (!acceptEncoding) return false
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (name !== 'gzip' && name !== '*') continue
+    const q = params
+      .map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1])
+      .find((value) => value !== undefined)
+    return q === undefined || Number(q) > 0
+  }
+  return false
+}
+
+/**
+ * The gzipped body when it is ready; otherwise starts compressing it on the thread pool (the event loop
+ * keeps serving) and answers null, so that request gets the plain body and later ones the small one.
+ */
+function gzipOf(entry: CachedList): Uint8Array<ArrayBuffer> | null {
+  if (entry.gzip || entry.compressing || entry.body.byteLength < GZIP_MIN_BYTES) return entry.gzip
+  entry.compressing = true
+  gzip(entry.body, { level: 6 }, (error, result) => {
+    entry.compressing = false
+    if (error) return
+    entry.gzip = new Uint8Array(result)
+  })
+  return null
 }
 
 /** The list's version for this viewer class (private rights or not), in one round trip. */
@@ -149,13 +210,14 @@ async function listVersion(db: DbOrTx, canvas: CommentCanvas): Promise<string> {
 
 export type ListResult =
   | { status: 304; etag: string }
-  | { status: 200; etag: string; body: Uint8Array<ArrayBuffer> }
+  | { status: 200; etag: string; body: Uint8Array<ArrayBuffer>; gzip: boolean }
 
 /** The list for a viewer, or 304 when `ifNoneMatch` names the current version. */
 export async function listCanvasAnnotations(
   input: CallInput,
   canvasId: string,
   ifNoneMatch: string | null,
+  acceptEncoding: string | null = null,
 ): Promise<ListResult> {
   const { context } = input
   const db = context.database.db
@@ -169,7 +231,13 @@ export async function listCanvasAnnotations(
   const { cache, building } = stateOf(context)
   const key = `${canvas.canvas.id}|${scope}`
   const cached = cache.get(key)
-  if (cached?.version === version) return { status: 200, etag, body: cached.body }
+  const send = (entry: CachedList): ListResult => {
+    const zipped = acceptsGzip(acceptEncoding) ? gzipOf(entry) : null
+    return zipped
+      ? { status: 200, etag, body: zipped, gzip: true }
+      : { status: 200, etag, body: entry.body, gzip: false }
+  }
+  if (cached?.version === version) return send(cached)
   const buildKey = `${key}|${version}`
   let build = building.get(buildKey)
   if (!build) {
@@ -186,5 +254,5 @@ export async function listCanvasAnnotations(
       .finally(() => building.delete(buildKey))
     building.set(buildKey, build)
   }
-  return { status: 200, etag, body: (await build).body }
+  return send(await build)
 }

@@ -16,7 +16,6 @@
 import { type DbOrTx, type Event, type EventData, events } from '@pinpoint/db'
 import { sql } from 'drizzle-orm'
 import { notifyEvents } from '../../realtime/bus'
-import { topicOfEvent } from '../../realtime/topics'
 
 export interface RecordEventInput {
   /** e.g. annotation.created, reply.updated, canvas.updated, notification.reply */
@@ -51,12 +50,8 @@ export async function recordEvents(db: DbOrTx, inputs: readonly RecordEventInput
     .returning()
   // Ids come from one sequence: ascending id order is insertion order within this statement.
   rows.sort((a, b) => a.id - b.id)
-  const refs = rows.flatMap((row): [number, string][] => {
-    const topic = topicOfEvent(row)
-    return topic ? [[row.id, topic]] : []
-  })
   await bumpCanvasVersions(db, rows)
-  await notifyEvents(db, refs)
+  await notifyEvents(db, rows)
   return rows
 }
 
