@@ -7,12 +7,10 @@
  * choice, a cookie is ambient) or from the session cookie, plus the impersonation cookie for staff.
  * Resolution happens once per request even when several modules use the plugin (cached per Request).
  */
-import { users } from '@pinpoint/db'
 import { canUseApiToken, Forbidden, isGuest, NotLoggedIn } from '@pinpoint/domain'
-import { eq } from 'drizzle-orm'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
-import { type Actor, type ActorUser, ANONYMOUS, loadActorUser, loadActorUserWhere } from './actor'
+import { type Actor, type ActorUser, ANONYMOUS, loadActorUser, loadActorUserByTokenHash } from './actor'
 import { IMPERSONATION_COOKIE, parseCookieHeader, SESSION_COOKIE } from './cookies'
 import { findSession } from './session'
 import { hashToken } from './tokens'
@@ -38,9 +36,7 @@ export function bearerToken(request: Request): string | null {
 
 async function actorFromToken(context: AppContext, token: string): Promise<Actor> {
   const user =
-    token.length <= 200
-      ? await loadActorUserWhere(context.database.db, eq(users.tokenHash, hashToken(token)))
-      : null
+    token.length <= 200 ? await loadActorUserByTokenHash(context.database.db, hashToken(token)) : null
   if (!user) throw new NotLoggedIn('This API token is not valid.')
   // The plan may have changed since the token was made: the rule is checked on every call, not only at creation.
   if (!canUseApiToken(user)) {

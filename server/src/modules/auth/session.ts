@@ -3,9 +3,9 @@
  * table alone cannot be used to log in. A new token is issued at every login (rotation), which defeats
  * session fixation: a token planted before login never becomes authenticated.
  */
-import { type DbOrTx, type Session, sessions } from '@pinpoint/db'
-import { and, eq, gt, lt, ne } from 'drizzle-orm'
-import { ACTOR_USER_WITH, type ActorUser, shapeActorUser } from './actor'
+import { customers, type DbOrTx, type Session, sessions, ssoConfigs, teams, users } from '@pinpoint/db'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { ACTOR_USER_COLUMNS, type ActorUser, preparedFor, shapeActorUserRow } from './actor'
 import { SESSION_MAX_AGE_S } from './cookies'
 import { hashToken, randomToken } from './tokens'
 
@@ -49,22 +49,42 @@ export async function createSession(
   return { token, session }
 }
 
-/** The live session for a cookie token, with its user (one query), or null. Slides the expiry when due. */
+const teamCustomers = ACTOR_USER_COLUMNS.teamCustomer
+
+/**
+ * The session with everything its ActorUser needs (user, customer, team, SSO config, team owner's
+ * customer) in ONE flat statement, prepared once per database object: this runs on every request.
+ */
+const sessionWithUser = preparedFor((db) =>
+  db
+    .select({ session: sessions, ...ACTOR_USER_COLUMNS })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(customers, eq(customers.userId, users.id))
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(ssoConfigs, eq(ssoConfigs.teamId, teams.id))
+    .leftJoin(teamCustomers, eq(teamCustomers.userId, teams.ownerUserId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_session'),
+)
+
+/**
+ * The live session for a cookie token, with its user (one statement), or null. Slides the expiry at most
+ * once per TOUCH_INTERVAL: every other request is a single read.
+ */
 export async function findSession(db: DbOrTx, token: string, now: Date): Promise<SessionWithUser | null> {
   if (!token || token.length > 200) return null
-  const row = await db.query.sessions.findFirst({
-    where: and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)),
-    with: { user: { with: ACTOR_USER_WITH } },
-  })
+  const [row] = await sessionWithUser(db).execute({ id: hashToken(token), now: now.toISOString() })
   if (!row) return null
-  const { user, ...session } = row
+  const { session } = row
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     const expiresAt = new Date(now.getTime() + SESSION_MAX_AGE_MS)
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id))
     session.lastSeenAt = now
     session.expiresAt = expiresAt
   }
-  return { session, user: shapeActorUser(user) }
+  return { session, user: shapeActorUserRow(row) }
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
