@@ -5,7 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider, useAtomValue, useSetAtom } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
 import DashboardApp from './dashboard-app'
 import '@pinpoint/ui/fonts.css'
 
@@ -33,14 +32,12 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient()}>
-        <BrowserRouter>
-          <TooltipProvider>
-            <div className="flex min-h-dvh flex-col">
-              <DashboardApp />
-            </div>
-            <Toasts />
-          </TooltipProvider>
-        </BrowserRouter>
+        <TooltipProvider>
+          <div className="flex min-h-dvh flex-col">
+            <DashboardApp />
+          </div>
+          <Toasts />
+        </TooltipProvider>
       </QueryClientProvider>
     </Provider>
   </StrictMode>,

@@ -21,13 +21,18 @@ import {
 } from '@pinpoint/ui'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { ArrowDownUp, FolderPlus, LayoutGrid, ListFilter, Plus, Search, UploadCloud } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { CanvasCard, type CanvasDialog } from './components/canvas-card'
 import { FolderSidebar } from './components/folder-sidebar'
 import { UploadsTray } from './components/uploads-tray'
-import { CanvasDialogs } from './dialogs/canvas-dialogs'
-import { DeleteFolderDialog, FolderNameDialog } from './dialogs/folder-dialogs'
-import { NewCanvasDialog, type NewCanvasTab } from './dialogs/new-canvas-dialog'
+import {
+  CanvasDialogs,
+  DeleteFolderDialog,
+  FolderNameDialog,
+  NewCanvasDialog,
+  preloadDialogs,
+} from './dialogs/lazy'
+import type { NewCanvasTab } from './dialogs/new-canvas-dialog'
 import { useCanvasActions } from './lib/actions'
 import { useCreateCanvas } from './lib/create'
 import { findFolder, flattenFolders } from './lib/folders'
@@ -88,6 +93,9 @@ export default function DashboardApp() {
   const [newCanvas, setNewCanvas] = useState<NewCanvasTab | null>(null)
   const [dragging, setDragging] = useState(false)
   const dragDepth = useRef(0)
+  // Once the grid is on screen, the dialogs' code is fetched in idle time.
+  const listShown = list.isSuccess
+  useEffect(() => (listShown ? preloadDialogs() : undefined), [listShown])
 
   const currentFolder = findFolder(folderList, folderId)
   const archivedView = prefs.statusFilter === 'archived'
@@ -317,6 +325,7 @@ export default function DashboardApp() {
             </>
           )}
         </div>
+        <UploadsTray />
       </main>
 
       {dragging ? (
@@ -331,43 +340,45 @@ export default function DashboardApp() {
         </div>
       ) : null}
 
-      <UploadsTray />
-
-      {newCanvas ? (
-        <NewCanvasDialog
-          folders={folderList}
-          folderId={folderId}
-          initialTab={newCanvas}
-          onClose={() => setNewCanvas(null)}
-        />
-      ) : null}
-      {canvasDialog ? (
-        <CanvasDialogs
-          canvas={canvasDialog.canvas}
-          dialog={canvasDialog.dialog}
-          folders={folderList}
-          onClose={() => setCanvasDialog(null)}
-        />
-      ) : null}
-      {folderDialog?.kind === 'new' ? (
-        <FolderNameDialog
-          parent={folderDialog.parent}
-          onClose={() => setFolderDialog(null)}
-          onCreated={(folder) => updatePrefs((p) => ({ ...selectFolder(p, folder.id), statusFilter: 'all' }))}
-        />
-      ) : null}
-      {folderDialog?.kind === 'rename' ? (
-        <FolderNameDialog folder={folderDialog.folder} onClose={() => setFolderDialog(null)} />
-      ) : null}
-      {folderDialog?.kind === 'delete' ? (
-        <DeleteFolderDialog
-          folder={folderDialog.folder}
-          onClose={() => setFolderDialog(null)}
-          onDeleted={() => {
-            if (prefs.selectedFolderId === folderDialog.folder.id) updatePrefs((p) => selectFolder(p, null))
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {newCanvas ? (
+          <NewCanvasDialog
+            folders={folderList}
+            folderId={folderId}
+            initialTab={newCanvas}
+            onClose={() => setNewCanvas(null)}
+          />
+        ) : null}
+        {canvasDialog ? (
+          <CanvasDialogs
+            canvas={canvasDialog.canvas}
+            dialog={canvasDialog.dialog}
+            folders={folderList}
+            onClose={() => setCanvasDialog(null)}
+          />
+        ) : null}
+        {folderDialog?.kind === 'new' ? (
+          <FolderNameDialog
+            parent={folderDialog.parent}
+            onClose={() => setFolderDialog(null)}
+            onCreated={(folder) =>
+              updatePrefs((p) => ({ ...selectFolder(p, folder.id), statusFilter: 'all' }))
+            }
+          />
+        ) : null}
+        {folderDialog?.kind === 'rename' ? (
+          <FolderNameDialog folder={folderDialog.folder} onClose={() => setFolderDialog(null)} />
+        ) : null}
+        {folderDialog?.kind === 'delete' ? (
+          <DeleteFolderDialog
+            folder={folderDialog.folder}
+            onClose={() => setFolderDialog(null)}
+            onDeleted={() => {
+              if (prefs.selectedFolderId === folderDialog.folder.id) updatePrefs((p) => selectFolder(p, null))
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   )
 }

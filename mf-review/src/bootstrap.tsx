@@ -1,31 +1,53 @@
-import { createApiClient, type SessionResponse } from '@pinpoint/api'
+/**
+ * The guest entry (dist/app/index.html, served at /link/... to visitors who are not members): the review
+ * screen alone, with its own store and query client. It downloads nothing of the shell, the dashboard or
+ * billing. The server embeds the visitor's user in the page, so no round trip to /sessions/me is needed.
+ */
+import { createApiClient, type SessionResponse, type User } from '@pinpoint/api'
 import { loginAtom, logoutAtom } from '@pinpoint/state'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import '@pinpoint/ui/fonts.css'
 import ReviewScreen from './review-screen'
+import { StandaloneToaster } from './toaster'
 
-// Standalone page of this remote (dist/app/index.html): the exposed component with its own store and
-// query client, for working on the remote alone. Inside the shell, the shell's providers are used.
 const store = createStore()
 
-// Without the shell, this page asks for the session itself (the shell does it otherwise).
-createApiClient()
-  .get<SessionResponse>('/sessions/me')
-  .then(({ user }) => store.set(loginAtom, user))
-  .catch(() => store.set(logoutAtom))
+function embeddedUser(): { found: boolean; user: User | null } {
+  const element = document.getElementById('pinpoint-bootstrap')
+  if (!element?.textContent) return { found: false, user: null }
+  try {
+    const data = JSON.parse(element.textContent) as { user?: User | null }
+    return { found: true, user: data.user ?? null }
+  } catch {
+    return { found: false, user: null }
+  }
+}
+
+const embedded = embeddedUser()
+if (embedded.found) {
+  if (embedded.user) store.set(loginAtom, embedded.user)
+  else store.set(logoutAtom)
+} else {
+  createApiClient()
+    .get<SessionResponse>('/sessions/me')
+    .then(({ user }) => store.set(loginAtom, user))
+    .catch(() => store.set(logoutAtom))
+}
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')
 
+const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: true } } })
+
 createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
-      <QueryClientProvider client={new QueryClient()}>
-        <main className="mx-auto max-w-xl p-8">
-          <ReviewScreen />
-        </main>
+      <QueryClientProvider client={queryClient}>
+        <ReviewScreen />
+        <StandaloneToaster />
       </QueryClientProvider>
     </Provider>
   </StrictMode>,

@@ -1,30 +1,33 @@
-import { authAtom } from '@pinpoint/state'
-import { Spinner } from '@pinpoint/ui'
+/**
+ * The feedback link screen (SPEC section 2): exposed to the shell as `ReviewScreen`, and the whole page of
+ * the guest entry. It routes itself from the URL (see lib/route.ts), so it works the same in both.
+ */
+import { authAtom, toDomainUser } from '@pinpoint/state'
 import { useAtomValue } from 'jotai'
+import { useMemo } from 'react'
+import { createReviewApi } from './data/api'
+import { ReviewApiContext } from './data/queries'
+import { LinkGate } from './gate/link-gate'
+import { useHref } from './lib/location'
+import { parseReviewRoute } from './lib/route'
 import './styles.css'
 
-/**
- * Entry of the feedback screen. It reads the auth atom the shell filled: with one shared Jotai
- * and one @pinpoint/state, it shows the shell's user; a second copy would stay "checking".
- */
 export default function ReviewScreen() {
+  const href = useHref()
+  const route = useMemo(() => parseReviewRoute(new URL(href)), [href])
+  const api = useMemo(() => createReviewApi(), [])
   const { user, loaded } = useAtomValue(authAtom)
+  const domainUser = useMemo(() => toDomainUser(user), [user])
   return (
-    <div className="flex flex-col gap-1" data-testid="review-screen" data-auth-loaded={loaded}>
-      <p className="text-lg font-semibold text-ink">Review ready</p>
-      {!loaded ? (
-        <Spinner label="Checking your session…" />
-      ) : user ? (
-        <p className="text-sm text-ink-muted">
-          Reviewing as{' '}
-          <span className="font-medium text-ink" data-testid="review-user">
-            {user.name}
-          </span>
-        </p>
-      ) : (
-        <p className="text-sm text-ink-muted">Open a feedback link, or sign in to review your canvases.</p>
-      )}
-    </div>
+    <ReviewApiContext.Provider value={api}>
+      <div
+        className="review-root flex h-dvh min-h-0 flex-col bg-canvas text-ink"
+        data-testid="review-screen"
+        data-auth-loaded={loaded}
+      >
+        <LinkGate route={route} user={domainUser} userName={user?.name ?? null} />
+      </div>
+    </ReviewApiContext.Provider>
   )
 }
 

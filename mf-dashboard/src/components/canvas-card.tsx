@@ -21,8 +21,8 @@ import {
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { flattenFolders } from '../lib/folders'
+import { AppLink } from './app-link'
 import { CANVAS_DRAG_TYPE } from './folder-sidebar'
 
 export type CanvasDialog =
@@ -134,7 +134,7 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
       data-testid="canvas-card"
       data-canvas-id={canvas.id}
     >
-      <Link
+      <AppLink
         to={href}
         className="relative block aspect-[16/10] overflow-hidden border-b border-line bg-surface-sunken focus-visible:outline-offset-[-2px]"
         aria-label={`Open ${canvas.title}`}
@@ -147,13 +147,13 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
             </Badge>
           </span>
         ) : null}
-      </Link>
+      </AppLink>
       <div className="flex items-start gap-2 p-3 pr-2">
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-sm font-semibold text-ink" title={canvas.title}>
-            <Link to={href} className="hover:underline">
+            <AppLink to={href} className="hover:underline">
               {canvas.title}
-            </Link>
+            </AppLink>
           </h3>
           <p className="mt-0.5 flex items-center gap-1.5 truncate text-xs text-ink-muted">
             <span className="inline-flex items-center gap-1 [&_svg]:size-3">

@@ -12,7 +12,7 @@ export function isStableId(id: string): boolean {
   return id.length > 0 && id.length <= 64 && !GENERATED_ID.test(id)
 }
 
-function escape(value: string): string {
+function cssEscape(value: string): string {
   return typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(value) : value.replace(/[^\w-]/g, '\\$&')
 }
 
@@ -22,11 +22,11 @@ export function cssPath(element: Element): string {
   const parts: string[] = []
   for (let node: Element | null = element; node && node !== doc.documentElement; node = node.parentElement) {
     const id = node.getAttribute('id')
-    if (id && isStableId(id) && doc.querySelectorAll(`#${escape(id)}`).length === 1) {
-      parts.unshift(`#${escape(id)}`)
+    if (id && isStableId(id) && doc.querySelectorAll(`#${cssEscape(id)}`).length === 1) {
+      parts.unshift(`#${cssEscape(id)}`)
       return parts.join(' > ')
     }
-    const tag = escape(node.localName)
+    const tag = cssEscape(node.localName)
     const parent: Element | null = node.parentElement
     if (!parent) {
       parts.unshift(tag)

@@ -8,7 +8,19 @@ import type { TextIndex } from './text-index'
 import type { Anchor, ElementFingerprint } from './types'
 
 const FINGERPRINT_TEXT = 300
-const IDENTIFYING = ['src', 'href', 'alt', 'name', 'type', 'role', 'aria-label', 'title', 'placeholder', 'for', 'action']
+const IDENTIFYING = [
+  'src',
+  'href',
+  'alt',
+  'name',
+  'type',
+  'role',
+  'aria-label',
+  'title',
+  'placeholder',
+  'for',
+  'action',
+]
 
 /** The path and query of a URL attribute, without the proxy's prefix (so it survives a new signature). */
 export function urlKey(value: string): string {
@@ -36,6 +48,38 @@ export class TextCache {
       this.texts.set(element, text)
     }
     return text
+  }
+}
+
+/** What makes two elements "the same" for the duplicate count: tag, text and identifying attributes. */
+export function identityKey(element: Element, texts: TextCache): string {
+  const attrs = IDENTIFYING.map((name) => attributeValue(element, name) ?? '').join('\u0001')
+  return `${element.localName}\u0002${textHash(texts.of(element))}\u0002${attrs}`
+}
+
+/** The identity key of the element an anchor was captured on (see identityKey). */
+export function anchorIdentity({ fingerprint }: Anchor): string {
+  const attrs = IDENTIFYING.map((name) => fingerprint.attrs?.[name] ?? '').join('\u0001')
+  return `${fingerprint.tag}\u0002${fingerprint.textHash}\u0002${attrs}`
+}
+
+/** Elements of the document with the same identity as `element` (itself included). */
+export function countDuplicates(element: Element, texts: TextCache): number {
+  const key = identityKey(element, texts)
+  let count = 0
+  for (const other of Array.from(element.ownerDocument.getElementsByTagName(element.localName))) {
+    if (identityKey(other, texts) === key) count += 1
+  }
+  return count
+}
+
+/** The text just before and after an element (up to 40 characters each side). */
+export function contextOf(element: Element, index: TextIndex): { prefix: string; suffix: string } | null {
+  const range = index.rangeOf(element)
+  if (!range) return null
+  return {
+    prefix: index.text.slice(Math.max(0, range.start - 40), range.start),
+    suffix: index.text.slice(range.end, range.end + 40),
   }
 }
 
@@ -97,30 +141,29 @@ export function scoreCandidate({ element, anchor, texts, index, top }: ScoreInpu
   }
   // Context tells apart equal texts ("Read more" in every card); only worth its cost for plausible ones.
   if (anchor.quote && textScore >= 0.5) {
-    const range = index.rangeOf(element)
-    if (range) {
-      const prefix = index.text.slice(Math.max(0, range.start - 40), range.start)
-      const suffix = index.text.slice(range.end, range.end + 40)
+    const context = contextOf(element, index)
+    if (context) {
       add(
         0.2,
-        (contextSimilarity(anchor.quote.prefix, prefix, 'prefix') +
-          contextSimilarity(anchor.quote.suffix, suffix, 'suffix')) /
+        (contextSimilarity(anchor.quote.prefix, context.prefix, 'prefix') +
+          contextSimilarity(anchor.quote.suffix, context.suffix, 'suffix')) /
           2,
       )
     }
   }
   const stored = fingerprint.attrs ?? {}
-  const names = new Set([...Object.keys(stored), ...IDENTIFYING.filter((name) => element.hasAttribute(name))])
-  if (names.size > 0) {
-    let sum = 0
-    for (const name of names) {
-      const mine = attributeValue(element, name)
-      const theirs = stored[name]
-      if (mine === null || theirs === undefined) continue
-      sum += mine === theirs ? 1 : name === 'src' || name === 'href' ? similarity(mine, theirs) * 0.8 : 0
-    }
-    add(0.25, sum / names.size)
+  // Attributes either side has (an empty alt="" counts as absent on both).
+  let compared = 0
+  let sum = 0
+  for (const name of IDENTIFYING) {
+    const mine = attributeValue(element, name)
+    const theirs = stored[name]
+    if (mine === null && theirs === undefined) continue
+    compared += 1
+    if (mine === null || theirs === undefined) continue
+    sum += mine === theirs ? 1 : name === 'src' || name === 'href' ? similarity(mine, theirs) * 0.8 : 0
   }
+  if (compared > 0) add(0.25, sum / compared)
   if (fingerprint.id || element.id) add(0.1, fingerprint.id === element.id ? 1 : 0)
   if (fingerprint.classes?.length || element.classList.length) {
     add(0.1, jaccard(fingerprint.classes ?? [], Array.from(element.classList)))

@@ -10,7 +10,11 @@ export const BRIDGE_ATTRIBUTE = 'data-pinpoint-host'
 
 export interface TextIndex {
   text: string
-  /** Range [start, end) of the element's text in `text`, or null when it has none. */
+  /**
+   * Range [start, end) of the element's text in `text`. An element without text gets the empty range at
+   * its place in the text (after the text before it), so an image has a context too; null when the
+   * element is outside the indexed part of the document.
+   */
   rangeOf(element: Element): { start: number; end: number } | null
   /** The text node covering a position of `text`. */
   nodeAt(position: number): Text | null
@@ -27,7 +31,8 @@ export function buildTextIndex(doc: Document): TextIndex {
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode(node) {
       for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
-        if (SKIPPED.has(parent.tagName) || parent.hasAttribute(BRIDGE_ATTRIBUTE)) return NodeFilter.FILTER_REJECT
+        if (SKIPPED.has(parent.tagName) || parent.hasAttribute(BRIDGE_ATTRIBUTE))
+          return NodeFilter.FILTER_REJECT
       }
       return NodeFilter.FILTER_ACCEPT
     },
@@ -63,11 +68,26 @@ export function buildTextIndex(doc: Document): TextIndex {
     return first && last ? [first, last] : null
   }
 
+  /** Where the text before `element` (in document order) ends: walk back to the last indexed text node. */
+  function boundaryBefore(element: Element): number {
+    const back = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    back.currentNode = element
+    for (let node = back.previousNode() as Text | null; node; node = back.previousNode() as Text | null) {
+      const index = position.get(node)
+      if (index !== undefined) return ends[index] ?? 0
+    }
+    return 0
+  }
+
   return {
     text,
     rangeOf(element) {
       const pair = firstLast(element)
-      if (!pair) return null
+      if (!pair) {
+        if (!root.contains(element)) return null
+        const point = boundaryBefore(element)
+        return { start: point, end: point }
+      }
       const start = starts[position.get(pair[0]) ?? -1]
       const end = ends[position.get(pair[1]) ?? -1]
       return start === undefined || end === undefined ? null : { start, end }

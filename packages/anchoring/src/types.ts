@@ -19,9 +19,17 @@ export interface ElementFingerprint {
   classes?: string[]
   /** Identifying attributes: src and href (as written), alt, name, type, role, aria-label, title, ... */
   attrs?: Record<string, string>
+  /**
+   * How many elements of the page had this same tag, text and attributes when the pin was placed. Above 1
+   * ("Read more" in every card), a candidate must be confirmed by its surroundings, not only by itself.
+   */
+  dupes?: number
 }
 
-/** A text-quote selector (W3C Web Annotation style): the element's text and what surrounds it. */
+/**
+ * A text-quote selector (W3C Web Annotation style): the element's text and what surrounds it. An element
+ * without text (an image) has an empty `exact` and still its surroundings.
+ */
 export interface TextQuote {
   /** The element's normalised text (first 160 characters). */
   exact: string

@@ -35,6 +35,7 @@ export {
   viewModeCookie,
 } from './cookies'
 export { toDomainUser } from './domain-user'
+export { type Navigator, navigatorAtom } from './navigation'
 export {
   dismissNotificationAtom,
   type NotificationEntry,

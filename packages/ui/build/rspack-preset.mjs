@@ -28,13 +28,15 @@ export const SHARED_SINGLETONS = /** @type {const} */ ({
 })
 
 /**
- * Shared as singletons by every front end that depends on them (the shell always does): a
- * remote that renders links or reads the URL must use the shell's router context. A front end
- * that does not use the package does not have to declare it.
+ * Shared as singletons by every front end that depends on them. A front end that does not use
+ * the package does not have to declare it.
+ *
+ * react-router is deliberately NOT shared: a shared module is built whole (no tree shaking), which
+ * made it 63 KB gzip of the shell's first download; bundled by the shell alone it is tree-shaken
+ * to the declarative router it uses. Remotes navigate through `navigatorAtom` of @pinpoint/state
+ * (the shell's navigate function), so there is still one router on the page.
  */
-export const OPTIONAL_SHARED_SINGLETONS = /** @type {const} */ ({
-  'react-router': 'react-router',
-})
+export const OPTIONAL_SHARED_SINGLETONS = /** @type {const} */ ({})
 
 /** @param {string} file */
 function readJson(file) {
@@ -128,7 +130,10 @@ export function variantLayersPlugin() {
           /** @type {string | undefined} */
           let selector
           if (node.type === 'rule') selector = node.selector
-          else if (node.type === 'atrule') node.walkRules((rule) => { selector ??= rule.selector })
+          else if (node.type === 'atrule')
+            node.walkRules((rule) => {
+              selector ??= rule.selector
+            })
           const match = selector?.match(/^\.((?:\\.|[^\s.:>+~,[#])+)/)
           const variant = match?.[1] ? firstVariant(match[1]) : null
           if (!variant) continue
@@ -138,7 +143,12 @@ export function variantLayersPlugin() {
         }
       })
       if (buckets.size === 0) return
-      root.prepend(new AtRule({ name: 'layer', params: `theme, base, components, utilities, ${VARIANT_LAYERS.join(', ')}` }))
+      root.prepend(
+        new AtRule({
+          name: 'layer',
+          params: `theme, base, components, utilities, ${VARIANT_LAYERS.join(', ')}`,
+        }),
+      )
       for (const name of VARIANT_LAYERS) {
         const nodes = buckets.get(name)
         if (nodes) root.append(new AtRule({ name: 'layer', params: name, nodes }))

@@ -16,7 +16,9 @@ describe('variantLayersPlugin', () => {
   test('moves variant utilities into ordered layers after utilities', async () => {
     const css = `@layer utilities { .hidden{display:none} .sm\\:flex{@media (width>=40rem){display:flex}} .hover\\:underline{&:hover{text-decoration:underline}} .lg\\:block{@media (width>=64rem){display:block}} }`
     const out = (await postcss([variantLayersPlugin()]).process(css, { from: undefined })).css
-    expect(out.startsWith('@layer theme, base, components, utilities, v-state, v-sm, v-md, v-lg, v-xl, v-2xl;')).toBe(true)
+    expect(
+      out.startsWith('@layer theme, base, components, utilities, v-state, v-sm, v-md, v-lg, v-xl, v-2xl;'),
+    ).toBe(true)
     const utilities = out.slice(out.indexOf('@layer utilities'), out.indexOf('@layer v-state'))
     expect(utilities).toContain('.hidden')
     expect(utilities).not.toContain('sm\\:flex')

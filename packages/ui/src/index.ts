@@ -28,6 +28,7 @@ export {
   SubMenu,
 } from './menu'
 export { Popover, type PopoverProps } from './popover'
+export { preloadOverlays } from './preload'
 export { Progress, type ProgressProps } from './progress'
 export { Skeleton } from './skeleton'
 export { Spinner, type SpinnerProps } from './spinner'

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { injectBootstrap } from './bootstrap'
 import { guardRedirect } from './guard'
+import { isReviewPath, reviewEntryPage } from './review-entry'
 import type { PageSession, PageSessionResolver } from './session'
 import { jsonError, notFound, REVALIDATE, safeJoin, serveFile } from './static-files'
 
@@ -68,6 +69,10 @@ export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
     if (location) {
       headers.set('location', location)
       return new Response(null, { status: 307, headers })
+    }
+    if (!visitor.loggedIn && isReviewPath(new URL(request.url).pathname)) {
+      const review = await reviewEntryPage(rootDir, visitor.bootstrap, headers)
+      if (review) return review
     }
     const file = Bun.file(join(shellDist, 'index.html'))
     if (!existsSync(shellDist) || !(await file.exists())) return notBuilt()

@@ -1,9 +1,12 @@
 /**
- * `GET /api/v1/canvases/{id}/proxy-url?path=`: where the review screen loads a website canvas from. Only
- * someone who may open the canvas gets the signed proxy address of its site (urls.ts), so the proxy serves
- * the sites of canvases and nothing else a stranger names.
+ * `GET /api/v1/canvases/{id or subdomain}/proxy-url?path=`: where the review screen loads a website canvas
+ * from. Only someone who may open the canvas gets the signed proxy address of its site (urls.ts), so the
+ * proxy serves the sites of canvases and nothing else a stranger names. The subdomain form lets a feedback
+ * link ask for it at the same time as for the canvas, saving a round trip before the page can load.
  */
+import { canvases } from '@pinpoint/db'
 import { NotFound, ValidationFailed } from '@pinpoint/domain'
+import { eq } from 'drizzle-orm'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { authPlugin } from '../modules/auth/plugin'
@@ -17,7 +20,13 @@ export function proxyLinkModule(context: AppContext) {
   return new Elysia({ name: 'proxy-link' }).use(authPlugin(context)).get(
     '/canvases/:id/proxy-url',
     async ({ actor, params, query, request }) => {
-      const view = await loadCanvasForView(context.database.db, actor, params.id, {
+      const db = context.database.db
+      const [bySubdomain] = await db
+        .select({ id: canvases.id })
+        .from(canvases)
+        .where(eq(canvases.subdomain, params.id.toLowerCase()))
+        .limit(1)
+      const view = await loadCanvasForView(db, actor, bySubdomain?.id ?? params.id, {
         passwordGranted: (canvas) =>
           hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
       })

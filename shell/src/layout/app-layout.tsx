@@ -3,11 +3,22 @@ import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { Avatar, cn, Logo, Menu, MenuItem, MenuLabel, MenuSeparator } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
 import { CreditCard, LayoutGrid, LogOut, Settings, Users } from 'lucide-react'
-import { Link, NavLink, Outlet, useNavigate } from 'react-router'
+import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router'
+import { LazyPage, lazyNamed } from '../lazy-page'
 import { NotificationsPanel } from '../notifications/panel'
 import { useRealtimeNotifications } from '../notifications/realtime'
-import { PendingInviteDialog } from '../pages/auth/invite'
 import { useSignOut } from '../session'
+
+// Loaded only when an invite link brought a member here (/dashboard?inviteCode=...).
+const PendingInviteDialog = lazyNamed(
+  () => import('../pages/auth/invite'),
+  (m) => m.PendingInviteDialog,
+)
+
+function PendingInvite() {
+  const [params] = useSearchParams()
+  return params.get('inviteCode') ? <LazyPage page={PendingInviteDialog} fallback={null} /> : null
+}
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -93,7 +104,7 @@ export function AppLayout() {
       <div className="flex min-h-0 flex-1 flex-col">
         <Outlet />
       </div>
-      <PendingInviteDialog />
+      <PendingInvite />
     </div>
   )
 }

@@ -1,0 +1,270 @@
+/**
+ * The anchoring suite: pins placed on elements of the real corpus sites and e-mails (served from 127.0.0.1,
+ * reviewed through the proxy, anchored by the injected bridge) must find the same element again after
+ * (a) a reload, (b) a reload at a phone width, (c) an edit inserting content above them; a pin whose
+ * element was deleted must turn inactive with a reason, never land on another element. Identity is judged
+ * by `data-gt`, each element's position in the original source (added by corpus-server.ts).
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { type CorpusServer, createWebsiteCanvas, signUpMember, startCorpusServer } from './review-fixtures'
+
+const PAGES = [
+  'websites/zenlike/index.html',
+  'websites/lazydays/index.html',
+  'websites/startbootstrap-clean-blog-1.0.2/index.html',
+  'websites/startbootstrap-clean-blog-1.0.2/post.html',
+  'websites/sb-admin-2/index.html',
+  'websites/sb-admin-2/tables.html',
+  'websites/one-page-wonder/index.html',
+  'websites/coffee-shop-free-html5-template/index.html',
+  'emails/leemunroe-responsive.html',
+  'emails/postmark-basic-full-comment-notification.html',
+  'emails/postmark-basic-full-invoice.html',
+  'emails/postmark-basic-receipt.html',
+  'emails/postmark-basic-welcome.html',
+]
+const PINS_PER_PAGE = 40
+
+interface Target {
+  gt: string
+  /** data-gt of the element and its ancestors: deleting any of them removes the pinned element. */
+  lineage: string[]
+  anchor: unknown
+}
+
+interface Outcome {
+  gt: string | null
+  status: 'found' | 'inactive'
+  reason?: string
+  /** What was found, for the log of a misplaced pin. */
+  detail?: string
+}
+
+/** Picks up to `max` visible elements with text of their own or a media role, evenly through the page. */
+async function captureTargets(page: Page, max: number): Promise<Target[]> {
+  return page.evaluate((limit) => {
+    const media = new Set([
+      'img',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'svg',
+      'canvas',
+      'video',
+      'iframe',
+    ])
+    const candidates = [...document.body.querySelectorAll('[data-gt]')].filter((element) => {
+      const rect = element.getBoundingClientRect()
+      if (rect.width < 8 || rect.height < 8 || getComputedStyle(element).visibility === 'hidden') return false
+      const ownText = [...element.childNodes].some(
+        (node) => node.nodeType === 3 && (node.textContent ?? '').trim().length > 2,
+      )
+      return ownText || media.has(element.localName)
+    })
+    const step = Math.max(1, candidates.length / limit)
+    const picked: Element[] = []
+    for (let i = 0; i < candidates.length && picked.length < limit; i += step)
+      picked.push(candidates[Math.floor(i)] as Element)
+    const anchoring = (
+      window as unknown as {
+        __pinpointAnchoring: {
+          captureAnchor: (e: Element, x: number, y: number) => unknown
+          anchorElementFor: (e: Element) => Element
+        }
+      }
+    ).__pinpointAnchoring
+    return picked.map((element) => {
+      const rect = element.getBoundingClientRect()
+      const anchored = anchoring.anchorElementFor(element)
+      const lineage: string[] = []
+      for (let node: Element | null = anchored; node; node = node.parentElement) {
+        const gt = node.getAttribute('data-gt')
+        if (gt) lineage.push(gt)
+      }
+      return {
+        gt: anchored.getAttribute('data-gt') ?? '',
+        lineage,
+        anchor: anchoring.captureAnchor(element, rect.left + rect.width * 0.3, rect.top + rect.height * 0.6),
+      }
+    })
+  }, max)
+}
+
+async function resolveTargets(page: Page, targets: Target[]): Promise<Outcome[]> {
+  return page.evaluate(
+    (anchors) => {
+      type Result =
+        | { status: 'found'; element: Element; confidence: number; method: string }
+        | { status: 'inactive'; reason: string }
+      const anchoring = (
+        window as unknown as {
+          __pinpointAnchoring: { resolveAnchors: (d: Document, a: unknown[]) => Result[] }
+        }
+      ).__pinpointAnchoring
+      return anchoring.resolveAnchors(document, anchors).map((result) =>
+        result.status === 'found'
+          ? {
+              status: 'found' as const,
+              gt: result.element.getAttribute('data-gt'),
+              detail: `${result.element.localName} "${(result.element.textContent ?? '').trim().slice(0, 50)}" by ${result.method} at ${result.confidence}`,
+            }
+          : { status: 'inactive' as const, gt: null, reason: result.reason },
+      )
+    },
+    targets.map((target) => target.anchor),
+  )
+}
+
+function labelOf(target: Target | undefined): string {
+  const fingerprint = (target?.anchor as { fingerprint?: { tag: string; text: string } } | undefined)
+    ?.fingerprint
+  return fingerprint ? `${fingerprint.tag} "${fingerprint.text.slice(0, 50)}"` : '?'
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'load' })
+  await page.waitForFunction(() => '__pinpointAnchoring' in window)
+  // Let the page's own scripts (carousels, plugins) finish their first changes.
+  await page.waitForTimeout(300)
+}
+
+interface PageResult {
+  path: string
+  checked: number
+  survived: number
+  misplaced: number
+  deleted: number
+  deletedInactive: number
+  deletedMisplaced: number
+}
+
+/** Per-page results go to a file of this run: a failed page restarts the worker, which forgets memory. */
+function resultsFile(): string {
+  return join(process.env.PINPOINT_E2E_DATA_DIR ?? '/tmp', 'anchoring-results.jsonl')
+}
+
+let corpus: CorpusServer
+let proxyBase: string
+
+test.describe('anchoring on the corpus', () => {
+  test.describe.configure({ mode: 'default' })
+  test.setTimeout(120_000)
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    corpus = await startCorpusServer()
+    const request = await playwright.request.newContext({ baseURL })
+    await signUpMember(request, 'Anchor Tester')
+    proxyBase = (await createWebsiteCanvas(request, `${corpus.origin}/`)).proxyBase
+    await request.dispose()
+  })
+
+  test.afterAll(() => {
+    corpus?.stop()
+  })
+
+  for (const path of PAGES) {
+    test(`pins survive on ${path}`, async ({ page }) => {
+      const url = (variant: string) => `${proxyBase}/v/${variant}/${path}`
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await open(page, url('orig'))
+      const targets = await captureTargets(page, PINS_PER_PAGE)
+      expect(targets.length).toBeGreaterThan(5)
+      const result: PageResult = {
+        path,
+        checked: 0,
+        survived: 0,
+        misplaced: 0,
+        deleted: 0,
+        deletedInactive: 0,
+        deletedMisplaced: 0,
+      }
+      const score = (outcomes: Outcome[], label: string) => {
+        outcomes.forEach((outcome, i) => {
+          const expected = targets[i]?.gt
+          result.checked += 1
+          if (outcome.status === 'found' && outcome.gt === expected) result.survived += 1
+          else if (outcome.status === 'found') {
+            result.misplaced += 1
+            console.log(
+              `  misplaced after ${label} on ${path}: gt ${expected} -> ${outcome.gt} ${outcome.detail} (wanted ${labelOf(targets[i])})`,
+            )
+          } else console.log(`  lost after ${label} on ${path}: gt ${expected} (${outcome.reason})`)
+        })
+      }
+
+      await open(page, url('orig'))
+      score(await resolveTargets(page, targets), 'reload')
+
+      await page.setViewportSize({ width: 375, height: 812 })
+      await open(page, url('orig'))
+      score(await resolveTargets(page, targets), 'resize')
+
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await open(page, url('insert'))
+      expect(await page.locator('[data-test-inserted]').count()).toBeGreaterThan(0)
+      score(await resolveTargets(page, targets), 'insertion')
+
+      // Delete every fourth pinned element; pins inside a deleted element go with it.
+      const deleted = new Set(targets.filter((_, i) => i % 4 === 1).map((target) => target.gt))
+      await open(page, url(`del-${[...deleted].join('.')}`))
+      const afterDelete = await resolveTargets(page, targets)
+      targets.forEach((target, i) => {
+        const outcome = afterDelete[i] as Outcome
+        if (!target.lineage.some((gt) => deleted.has(gt))) return
+        result.deleted += 1
+        if (outcome.status === 'inactive') {
+          result.deletedInactive += 1
+          expect(outcome.reason).toBeTruthy()
+        } else {
+          result.deletedMisplaced += 1
+          console.log(
+            `  deleted gt ${target.gt} ${labelOf(target)} on ${path} was placed on gt ${outcome.gt} ${outcome.detail}`,
+          )
+        }
+      })
+      appendFileSync(resultsFile(), `${JSON.stringify(result)}\n`)
+      expect(result.survived / result.checked).toBeGreaterThanOrEqual(0.9)
+    })
+  }
+
+  test('overall survival is at least 95 % and deleted elements turn inactive', () => {
+    const results = existsSync(resultsFile())
+      ? readFileSync(resultsFile(), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as PageResult)
+      : []
+    const totals = {
+      checked: 0,
+      survived: 0,
+      misplaced: 0,
+      deleted: 0,
+      deletedInactive: 0,
+      deletedMisplaced: 0,
+    }
+    for (const result of results) {
+      for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result[key]
+    }
+    const percent = (part: number, whole: number) => `${((part / Math.max(1, whole)) * 100).toFixed(1)} %`
+    console.log(
+      `\nAnchoring on ${results.length} corpus pages (${totals.checked / 3} pins, each checked 3 times):`,
+    )
+    console.log(
+      `  survival (reload, phone-width reload, insertion above): ${totals.survived}/${totals.checked} = ${percent(totals.survived, totals.checked)}`,
+    )
+    console.log(`  misplaced on another element: ${totals.misplaced}`)
+    console.log(
+      `  deleted elements turned inactive: ${totals.deletedInactive}/${totals.deleted} = ${percent(totals.deletedInactive, totals.deleted)}, misplaced: ${totals.deletedMisplaced}`,
+    )
+    for (const r of results)
+      console.log(
+        `  ${r.path}: ${r.survived}/${r.checked} survived, ${r.deletedInactive}/${r.deleted} deleted inactive`,
+      )
+    expect(results.length).toBe(PAGES.length)
+    expect(totals.survived / totals.checked).toBeGreaterThanOrEqual(0.95)
+    expect(totals.deletedInactive / Math.max(1, totals.deleted)).toBeGreaterThanOrEqual(0.95)
+  })
+})

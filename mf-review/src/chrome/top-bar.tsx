@@ -1,0 +1,165 @@
+/**
+ * The bar above the viewer: the canvas, its revision and file, the view controls, who else is here, the
+ * browse/comment switch (commenting is on by default), copy-change mode, shortcuts, and on phones the
+ * button that opens the comments.
+ */
+import { Button, cn, LogoMark } from '@pinpoint/ui'
+import { useAtom, useSetAtom } from 'jotai'
+import { Keyboard, MessageSquare, MessageSquarePlus, MousePointer2, Type } from 'lucide-react'
+import type { Viewer } from '../data/realtime'
+import { useReview } from '../model'
+import { useReviewAtoms } from '../state'
+import { Presence } from './presence'
+import { ViewControls } from './view-controls'
+
+function ModeToggle() {
+  const atoms = useReviewAtoms()
+  const [commenting, setCommenting] = useAtom(atoms.commenting)
+  const { abilities } = useReview()
+  const on = commenting && abilities.comment
+  return (
+    <fieldset className="flex rounded-control border border-line-strong/80 p-0.5">
+      <legend className="sr-only">Mode</legend>
+      <button
+        type="button"
+        aria-pressed={!on}
+        onClick={() => setCommenting(false)}
+        title="Browse: use the page (c)"
+        className={cn(
+          'flex h-7 items-center gap-1.5 rounded-md px-2 text-sm',
+          !on ? 'bg-ink text-ink-inverted' : 'text-ink-muted hover:bg-hover',
+        )}
+      >
+        <MousePointer2 className="size-4" aria-hidden="true" />
+        <span className="hidden lg:inline">Browse</span>
+        <span className="sr-only lg:hidden">Browse</span>
+      </button>
+      <button
+        type="button"
+        aria-pressed={on}
+        disabled={!abilities.comment}
+        onClick={() => setCommenting(true)}
+        title={abilities.comment ? 'Comment: click to pin a comment (c)' : 'Commenting is off on this canvas'}
+        className={cn(
+          'flex h-7 items-center gap-1.5 rounded-md px-2 text-sm disabled:opacity-50',
+          on ? 'bg-brand-600 text-white' : 'text-ink-muted hover:bg-hover',
+        )}
+      >
+        <MessageSquarePlus className="size-4" aria-hidden="true" />
+        <span className="hidden lg:inline">Comment</span>
+        <span className="sr-only lg:hidden">Comment</span>
+      </button>
+    </fieldset>
+  )
+}
+
+export function TopBar({ viewers }: { viewers: readonly Viewer[] }) {
+  const atoms = useReviewAtoms()
+  const [textEdit, setTextEdit] = useAtom(atoms.textEdit)
+  const setCommenting = useSetAtom(atoms.commenting)
+  const setHelp = useSetAtom(atoms.helpOpen)
+  const setSidebarOpen = useSetAtom(atoms.sidebarOpen)
+  const {
+    canvas,
+    revisions,
+    revisionNumber,
+    latestRevisionNumber,
+    setRevision,
+    assets,
+    asset,
+    setAsset,
+    viewer,
+    user,
+    annotations,
+    abilities,
+  } = useReview()
+  const frame = viewer === 'website' || viewer === 'email'
+  return (
+    <header
+      className="flex h-14 shrink-0 items-center gap-2 border-b border-line bg-surface px-3"
+      data-testid="review-top-bar"
+    >
+      <LogoMark className="size-7 shrink-0" />
+      <div className="min-w-0 shrink">
+        <h1 className="truncate text-sm font-semibold" title={canvas.title}>
+          {canvas.title}
+        </h1>
+        {canvas.User?.name ? (
+          <p className="truncate text-xs text-ink-muted">Shared by {canvas.User.name}</p>
+        ) : null}
+      </div>
+      {revisions.length > 1 ? (
+        <select
+          aria-label="Revision"
+          className="h-8 shrink-0 rounded-control border border-line-strong/80 bg-surface px-1.5 text-sm"
+          value={revisionNumber ?? ''}
+          onChange={(event) => setRevision(Number(event.target.value))}
+          data-testid="revision-select"
+        >
+          {[...revisions].reverse().map((revision) => (
+            <option key={revision.id} value={revision.number}>
+              v{revision.number}
+              {revision.number === latestRevisionNumber ? ' (latest)' : ''}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {assets.length > 1 ? (
+        <select
+          aria-label="File"
+          className="hidden h-8 max-w-48 shrink rounded-control border border-line-strong/80 bg-surface px-1.5 text-sm sm:block"
+          value={asset?.id ?? ''}
+          onChange={(event) => setAsset(event.target.value)}
+          data-testid="asset-select"
+        >
+          {assets.map((item, index) => (
+            <option key={item.id} value={item.id}>
+              {index + 1}. {item.name}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <div className="mx-auto hidden items-center md:flex">
+        <ViewControls />
+      </div>
+      <div className="ml-auto flex items-center gap-1.5 md:ml-0">
+        <Presence viewers={viewers} selfId={user?.id ?? null} />
+        <ModeToggle />
+        {frame && abilities.comment ? (
+          <Button
+            variant={textEdit ? 'primary' : 'ghost'}
+            size="icon-sm"
+            aria-pressed={textEdit}
+            aria-label="Copy change: edit text on the page (t)"
+            title="Copy change: edit text on the page (t)"
+            onClick={() => {
+              setTextEdit(!textEdit)
+              setCommenting(true)
+            }}
+          >
+            <Type />
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="hidden sm:inline-flex"
+          aria-label="Keyboard shortcuts (?)"
+          onClick={() => setHelp(true)}
+        >
+          <Keyboard />
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="md:hidden"
+          onClick={() => setSidebarOpen(true)}
+          aria-label={`Comments (${annotations.length})`}
+        >
+          <MessageSquare />
+          {annotations.length}
+        </Button>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,240 @@
+/**
+ * An open comment: stepping to the previous or next one (wrapping around), its status (also by
+ * keyboard, see shortcuts), labels, assignee, privacy, text and copy change, attachments and replies.
+ */
+import { INACTIVE_REASON_TEXT, type InactiveReason } from '@pinpoint/anchoring'
+import { ANNOTATION_STATUSES } from '@pinpoint/domain'
+import { Avatar, Button, formatRelativeTime, Menu, MenuItem, MenuSeparator, Popover } from '@pinpoint/ui'
+import { useAtomValue, useSetAtom } from 'jotai'
+import {
+  ArrowLeft,
+  ChevronDown,
+  ChevronUp,
+  Link as LinkIcon,
+  Lock,
+  MoreHorizontal,
+  Tag,
+  Trash2,
+  Unlock,
+} from 'lucide-react'
+import { useCanvasUsers, useTeamLabels } from '../data/queries'
+import type { Annotation } from '../data/types'
+import { useReview } from '../model'
+import { useReviewAtoms } from '../state'
+import { CommentText } from './comment-text'
+import { statusName } from './labels'
+import { AttachmentLinks, Replies } from './replies'
+
+export function Thread({
+  annotation,
+  onStep,
+}: {
+  annotation: Annotation
+  onStep: (direction: 1 | -1) => void
+}) {
+  const { numbers, abilities, actions, select, canvas, commentHref } = useReview()
+  const atoms = useReviewAtoms()
+  const statuses = useAtomValue(atoms.pinStatuses)
+  const setReattach = useSetAtom(atoms.reattachId)
+  const setCommenting = useSetAtom(atoms.commenting)
+  const labels = useTeamLabels(canvas.User?.TeamId, abilities.labels)
+  const users = useCanvasUsers(canvas.id, abilities.assign)
+  const number = numbers.get(annotation.id)
+  const live = statuses.get(annotation.id)
+  const reason = (live?.status === 'inactive' ? live.reason : annotation.inactiveReason) as
+    | InactiveReason
+    | null
+    | undefined
+  return (
+    <article className="flex min-h-0 flex-1 flex-col" aria-label={`Comment ${number}`} data-testid="thread">
+      <header className="flex items-center gap-1 border-b border-line px-2 py-1.5">
+        <Button variant="ghost" size="sm" onClick={() => select(null)}>
+          <ArrowLeft />
+          All comments
+        </Button>
+        <span className="ml-auto text-sm font-semibold tabular-nums">#{number}</span>
+        <Button variant="ghost" size="icon-sm" aria-label="Previous comment (k)" onClick={() => onStep(-1)}>
+          <ChevronUp />
+        </Button>
+        <Button variant="ghost" size="icon-sm" aria-label="Next comment (j)" onClick={() => onStep(1)}>
+          <ChevronDown />
+        </Button>
+        <Menu
+          align="end"
+          trigger={
+            <Button variant="ghost" size="icon-sm" aria-label="More actions">
+              <MoreHorizontal />
+            </Button>
+          }
+        >
+          <MenuItem
+            icon={<LinkIcon />}
+            onSelect={() =>
+              void navigator.clipboard?.writeText(
+                new URL(commentHref(annotation.id), location.href).toString(),
+              )
+            }
+          >
+            Copy link
+          </MenuItem>
+          {abilities.edit(annotation) && abilities.privateComments ? (
+            <MenuItem
+              icon={annotation.isPrivate ? <Unlock /> : <Lock />}
+              onSelect={() => void actions.update(annotation.id, { isPrivate: !annotation.isPrivate })}
+            >
+              {annotation.isPrivate ? 'Show to everyone' : 'Make private (team only)'}
+            </MenuItem>
+          ) : null}
+          {abilities.remove(annotation) ? (
+            <>
+              <MenuSeparator />
+              <MenuItem
+                tone="danger"
+                icon={<Trash2 />}
+                onSelect={() => void actions.remove([annotation.id]).then(() => select(null))}
+              >
+                Delete comment
+              </MenuItem>
+            </>
+          ) : null}
+        </Menu>
+      </header>
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
+        <div className="flex items-center gap-2">
+          <Avatar name={annotation.userName} size="sm" />
+          <span className="text-sm font-medium">{annotation.userName}</span>
+          {annotation.isPrivate ? (
+            <span className="inline-flex items-center gap-1 rounded bg-warning-50 px-1.5 py-0.5 text-2xs font-medium text-warning-700">
+              <Lock className="size-3" aria-hidden="true" /> Private
+            </span>
+          ) : null}
+          <time className="ml-auto text-xs text-ink-subtle" dateTime={annotation.createdAt}>
+            {formatRelativeTime(annotation.createdAt)}
+          </time>
+        </div>
+        {reason ? (
+          <div
+            className="rounded-md border border-warning-500/40 bg-warning-50 p-2 text-xs text-warning-700"
+            role="status"
+          >
+            {INACTIVE_REASON_TEXT[reason] ?? reason}
+            {abilities.changeStatus(annotation) ? (
+              <Button
+                variant="link"
+                size="sm"
+                className="ml-1 text-xs"
+                onClick={() => {
+                  setReattach(annotation.id)
+                  setCommenting(true)
+                }}
+              >
+                Re-attach by clicking a new spot
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {annotation.textContentAfter !== null ? (
+          <section
+            className="rounded-md border border-line bg-surface-sunken p-2 text-sm"
+            aria-label="Copy change"
+          >
+            <p className="text-ink-subtle line-through">{annotation.textContentBefore}</p>
+            <p className="mt-1 font-medium">{annotation.textContentAfter}</p>
+          </section>
+        ) : null}
+        <CommentText text={annotation.comment} />
+        <AttachmentLinks files={annotation.FileAttachments} />
+        <dl className="grid grid-cols-[5.5rem_1fr] items-center gap-x-2 gap-y-2 text-sm">
+          <dt className="text-ink-muted">Status</dt>
+          <dd>
+            <select
+              aria-label="Status"
+              className="h-8 w-full rounded-control border border-line-strong/80 bg-surface px-2 text-sm disabled:opacity-60"
+              value={annotation.status}
+              disabled={!abilities.changeStatus(annotation)}
+              onChange={(event) => void actions.update(annotation.id, { status: event.target.value })}
+              data-testid="status-select"
+            >
+              {ANNOTATION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {statusName(status)}
+                </option>
+              ))}
+            </select>
+          </dd>
+          {abilities.assign ? (
+            <>
+              <dt className="text-ink-muted">Assignee</dt>
+              <dd>
+                <select
+                  aria-label="Assignee"
+                  className="h-8 w-full rounded-control border border-line-strong/80 bg-surface px-2 text-sm"
+                  value={annotation.assignedUserId ?? ''}
+                  onChange={(event) =>
+                    void actions.assign(
+                      annotation,
+                      users.data?.find((u) => u.id === event.target.value) ?? null,
+                    )
+                  }
+                >
+                  <option value="">Nobody</option>
+                  {(users.data ?? []).map((user) => (
+                    <option key={user.id} value={user.id}>
+                      {user.name}
+                    </option>
+                  ))}
+                </select>
+              </dd>
+            </>
+          ) : null}
+          {annotation.Labels.length || (abilities.label(annotation) && labels.data?.length) ? (
+            <>
+              <dt className="text-ink-muted">Labels</dt>
+              <dd className="flex flex-wrap items-center gap-1">
+                {annotation.Labels.map((label) => (
+                  <span
+                    key={label.id}
+                    className="inline-flex items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs"
+                  >
+                    <span className="size-2 rounded-full" style={{ background: label.color }} />
+                    {label.name}
+                  </span>
+                ))}
+                {abilities.label(annotation) && labels.data?.length ? (
+                  <Popover
+                    label="Labels"
+                    trigger={
+                      <Button variant="ghost" size="icon-sm" aria-label="Edit labels">
+                        <Tag />
+                      </Button>
+                    }
+                  >
+                    <div className="w-48 space-y-0.5 p-1 text-sm">
+                      {labels.data.map((label) => (
+                        <label
+                          key={label.id}
+                          className="flex items-center gap-2 rounded px-1 py-1 hover:bg-hover"
+                        >
+                          <input
+                            type="checkbox"
+                            className="accent-brand-600"
+                            checked={annotation.Labels.some((l) => l.id === label.id)}
+                            onChange={() => void actions.toggleLabel(annotation, label)}
+                          />
+                          <span className="size-2 rounded-full" style={{ background: label.color }} />
+                          {label.name}
+                        </label>
+                      ))}
+                    </div>
+                  </Popover>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        <hr className="border-line" />
+        <Replies annotation={annotation} />
+      </div>
+    </article>
+  )
+}

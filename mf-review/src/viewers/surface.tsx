@@ -1,0 +1,132 @@
+/**
+ * The zoomable surface of a design image or a PDF page: the media scaled by the zoom, its pins on top in
+ * percent of the surface, and in comment mode a click (or Enter, for keyboards: the centre of what is in
+ * view) that places a new pin. Opening a comment scrolls its pin into view.
+ */
+import { cn } from '@pinpoint/ui'
+import { useAtom, useAtomValue } from 'jotai'
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
+import { usePinnedAnnotations } from '../listing'
+import { useReview } from '../model'
+import { useReviewAtoms } from '../state'
+import { DraftPin, Pin } from './pin'
+import { useElementSize } from './use-size'
+import { scaleFor } from './zoom'
+
+export interface SurfaceProps {
+  natural: { width: number; height: number }
+  assetId: string
+  pageIndex: number
+  /** What the surface shows, for screen readers ("Design homepage.png", "Page 2 of brochure.pdf"). */
+  label: string
+  children: ReactNode
+  /** Shown beside the surface (the PDF page bar). */
+  footer?: ReactNode
+}
+
+export function Surface({ natural, assetId, pageIndex, label, children, footer }: SurfaceProps) {
+  const atoms = useReviewAtoms()
+  const zoom = useAtomValue(atoms.zoom)
+  const commenting = useAtomValue(atoms.commenting)
+  const [draft, setDraft] = useAtom(atoms.draft)
+  const { numbers, selected, select, abilities } = useReview()
+  const pins = usePinnedAnnotations()
+  const scroller = useRef<HTMLElement>(null)
+  const box = useRef<HTMLDivElement>(null)
+  const available = useElementSize(scroller)
+  const scale = scaleFor(zoom, natural, available)
+  const width = Math.round(natural.width * scale)
+  const height = Math.round(natural.height * scale)
+  const placing = commenting && abilities.comment
+
+  const place = (clientX: number, clientY: number) => {
+    const rect = box.current?.getBoundingClientRect()
+    if (!rect || rect.width === 0) return
+    const x = Math.min(1, Math.max(0, (clientX - rect.left) / rect.width))
+    const y = Math.min(1, Math.max(0, (clientY - rect.top) / rect.height))
+    setDraft({
+      assetId,
+      pageIndex,
+      x,
+      y,
+      videoTime: null,
+      anchor: null,
+      path: null,
+      textBefore: null,
+      textAfter: null,
+      screen: { x: clientX, y: clientY },
+      reattachId: null,
+    })
+  }
+  const onClick = (event: MouseEvent) => {
+    if (placing) place(event.clientX, event.clientY)
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !placing || event.target !== scroller.current) return
+    const view = scroller.current.getBoundingClientRect()
+    place(view.left + view.width / 2, view.top + view.height / 2)
+  }
+
+  // Bring the open comment's pin into view.
+  useEffect(() => {
+    const container = scroller.current
+    if (!selected || selected.x === null || selected.y === null || !container) return
+    if (selected.CanvasAssetId && selected.CanvasAssetId !== assetId) return
+    const left = (box.current?.offsetLeft ?? 0) + selected.x * width - container.clientWidth / 2
+    const top = (box.current?.offsetTop ?? 0) + selected.y * height - container.clientHeight / 2
+    container.scrollTo({ left, top, behavior: 'smooth' })
+  }, [selected, assetId, width, height])
+
+  const showDraft =
+    draft &&
+    draft.assetId === assetId &&
+    draft.pageIndex === pageIndex &&
+    draft.x !== null &&
+    draft.y !== null
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {/* A scrollable region must be focusable (keyboard scrolling); Enter in it places a pin. */}
+      <section
+        ref={scroller}
+        className={cn(
+          'min-h-0 flex-1 overflow-auto bg-surface-sunken outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500',
+          placing && 'cursor-crosshair',
+        )}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
+        tabIndex={0}
+        aria-label={placing ? `${label}. Click a spot, or press Enter, to comment.` : label}
+        onKeyDown={onKeyDown}
+        data-testid="viewer-surface"
+      >
+        <div className="flex min-h-full min-w-full p-6">
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the surface above does the same */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the surface itself is the click target */}
+          <div
+            ref={box}
+            className="relative m-auto shrink-0 bg-surface shadow-card"
+            style={{ width, height }}
+            onClick={onClick}
+            data-testid="viewer-box"
+          >
+            {children}
+            {pins.map((annotation) =>
+              annotation.x === null || annotation.y === null ? null : (
+                <Pin
+                  key={annotation.id}
+                  annotation={annotation}
+                  number={numbers.get(annotation.id)}
+                  selected={selected?.id === annotation.id}
+                  onSelect={select}
+                  x={annotation.x}
+                  y={annotation.y}
+                />
+              ),
+            )}
+            {showDraft ? <DraftPin x={draft.x ?? 0} y={draft.y ?? 0} /> : null}
+          </div>
+        </div>
+      </section>
+      {footer}
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+/**
+ * `@pinpoint/anchoring`: pins on live web pages and e-mails that survive reloads, resizes and edits.
+ * DOM-only, no dependencies; runs inside proxied pages (bundled into the bridge script) and in tests.
+ */
+export { anchorElementFor, type CaptureOptions, captureAnchor } from './capture'
+export { cssPath, isStableId } from './css-path'
+export { fingerprintOf, scoreCandidate, TextCache, urlKey } from './fingerprint'
+export * from './protocol'
+export {
+  ACCEPT,
+  createResolveContext,
+  isAnchor,
+  type ResolveContext,
+  resolveAnchor,
+  resolveAnchors,
+} from './resolve'
+export { contextSimilarity, findAll, normalizeText, similarity, textHash } from './text'
+export { BRIDGE_ATTRIBUTE, buildTextIndex, type TextIndex } from './text-index'
+export * from './types'

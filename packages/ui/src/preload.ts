@@ -1,0 +1,14 @@
+import { loadMenu } from './menu'
+
+/**
+ * Fetches the code of the design system's lazily loaded parts (dialog, tabs, switch, menu)
+ * ahead of use, e.g. once a page is idle, so the first one opens without waiting.
+ */
+export function preloadOverlays(): Promise<unknown> {
+  return Promise.all([
+    import('./dialog-radix'),
+    import('./tabs-radix'),
+    import('./switch-radix'),
+    loadMenu(),
+  ]).catch(() => undefined)
+}
