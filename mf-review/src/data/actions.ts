@@ -1,0 +1,116 @@
+/**
+ * The changes a reviewer makes: each applied to the cached list at once, sent to the server, and undone
+ * with an error toast when it is refused. Own new comments and replies raise the SPEC's notifications
+ * ('You left a comment', 'You replied to a comment'); ids made here are remembered so their real-time echo
+ * does not raise a second one.
+ */
+import { notificationText } from '@pinpoint/domain'
+import { addToastAtom, pushNotificationAtom } from '@pinpoint/state'
+import { useQueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import { useMemo } from 'react'
+import { annotationsOf, patchAnnotation, removeAnnotation, removeReply, upsertAnnotation, upsertReply } from './cache'
+import { useReviewApi } from './queries'
+import type { Annotation, AnnotationUpdate, CanvasUser, Label, NewAnnotation } from './types'
+
+/** Ids of comments and replies created in this tab (their real-time echo is not announced again). */
+export const createdHere = new Set<string>()
+
+function message(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.'
+}
+
+export function useAnnotationActions(canvasId: string, commentHref: (annotationId: string) => string) {
+  const api = useReviewApi()
+  const client = useQueryClient()
+  const addToast = useSetAtom(addToastAtom)
+  const notify = useSetAtom(pushNotificationAtom)
+
+  return useMemo(() => {
+    const fail = (error: unknown) => {
+      addToast({ type: 'error', message: message(error) })
+    }
+    const find = (id: string) => annotationsOf(client, canvasId).find((annotation) => annotation.id === id)
+    /** Applies `patch` now; restores the previous state if `call` fails. */
+    const optimistic = async (id: string, patch: Partial<Annotation>, call: () => Promise<{ annotation: Annotation }>) => {
+      const before = find(id)
+      patchAnnotation(client, canvasId, id, patch)
+      try {
+        upsertAnnotation(client, canvasId, (await call()).annotation)
+        return true
+      } catch (error) {
+        if (before) upsertAnnotation(client, canvasId, before)
+        fail(error)
+        return false
+      }
+    }
+
+    return {
+      async create(body: NewAnnotation): Promise<Annotation | null> {
+        try {
+          const { annotation } = await api.createAnnotation(body)
+          createdHere.add(annotation.id)
+          upsertAnnotation(client, canvasId, annotation)
+          notify({
+            text: notificationText({ kind: 'comment', isSelf: true, isPrivate: annotation.isPrivate }),
+            href: commentHref(annotation.id),
+            eventId: null,
+            actor: null,
+          })
+          return annotation
+        } catch (error) {
+          fail(error)
+          return null
+        }
+      },
+      update: (id: string, patch: AnnotationUpdate) => optimistic(id, patch, () => api.updateAnnotation(id, patch)),
+      async remove(ids: readonly string[]) {
+        const removed = ids.map(find).filter((a): a is Annotation => !!a)
+        for (const id of ids) removeAnnotation(client, canvasId, id)
+        const results = await Promise.allSettled(ids.map((id) => api.deleteAnnotation(id)))
+        results.forEach((result, i) => {
+          const annotation = removed[i]
+          if (result.status === 'rejected' && annotation) upsertAnnotation(client, canvasId, annotation)
+        })
+        const failed = results.find((result) => result.status === 'rejected')
+        if (failed) fail(failed.reason)
+        else addToast({ type: 'success', message: ids.length === 1 ? 'Comment deleted' : `${ids.length} comments deleted` })
+      },
+      toggleLabel(annotation: Annotation, label: Label) {
+        const has = annotation.Labels.some((l) => l.id === label.id)
+        const Labels = has ? annotation.Labels.filter((l) => l.id !== label.id) : [...annotation.Labels, label]
+        return optimistic(annotation.id, { Labels }, () =>
+          has ? api.removeLabel(annotation.id, label.id) : api.addLabel(annotation.id, label.id),
+        )
+      },
+      assign(annotation: Annotation, user: CanvasUser | null) {
+        const assignedUser = user ? { id: user.id, name: user.name, avatarUrl: user.avatarUrl } : null
+        return optimistic(annotation.id, { assignedUserId: user?.id ?? null, assignedUser }, () =>
+          api.assign(annotation.id, user?.id ?? null),
+        )
+      },
+      async reply(annotationId: string, body: { comment: string; isPrivate?: boolean; fileAttachmentIds?: string[] }) {
+        try {
+          const { reply } = await api.createReply(annotationId, body)
+          createdHere.add(reply.id)
+          upsertReply(client, canvasId, reply)
+          notify({ text: notificationText({ kind: 'reply', isSelf: true }), href: commentHref(annotationId), eventId: null, actor: null })
+          return true
+        } catch (error) {
+          fail(error)
+          return false
+        }
+      },
+      async deleteReply(annotationId: string, replyId: string) {
+        try {
+          await api.deleteReply(replyId)
+          removeReply(client, canvasId, annotationId, replyId)
+        } catch (error) {
+          fail(error)
+        }
+      },
+    }
+  }, [api, client, canvasId, addToast, notify, commentHref])
+}
+
+export type AnnotationActions = ReturnType<typeof useAnnotationActions>
