@@ -119,16 +119,14 @@ export async function createWorld(browser: Browser): Promise<ReviewWorld> {
   const designAsset = (
     await json<{ canvas: { CanvasAssets: { id: string }[] } }>(await api(`/canvases/${design500.id}`))
   ).canvas.CanvasAssets[0]?.id
-  await handle.db
-    .insert(annotations)
-    .values(
-      rows(design500.id, designRevision, (i) => ({
-        canvasAssetId: designAsset,
-        x: ((i * 37) % 100) / 100,
-        y: ((i * 61) % 100) / 100,
-        metadata: {},
-      })),
-    )
+  await handle.db.insert(annotations).values(
+    rows(design500.id, designRevision, (i) => ({
+      canvasAssetId: designAsset,
+      x: ((i * 37) % 100) / 100,
+      y: ((i * 61) % 100) / 100,
+      metadata: {},
+    })),
+  )
 
   // A website with 500 comments anchored to its elements (anchors captured on the proxied page).
   const sitePath = '/websites/startbootstrap-clean-blog-1.0.2/index.html'
@@ -158,14 +156,12 @@ export async function createWorld(browser: Browser): Promise<ReviewWorld> {
   const siteRevision = (
     await json<{ canvas: { CanvasRevisionId: string } }>(await api(`/canvases/${website500.id}`))
   ).canvas.CanvasRevisionId
-  await handle.db
-    .insert(annotations)
-    .values(
-      rows(website500.id, siteRevision, (i) => ({
-        path: sitePath,
-        metadata: { window: { width: 1280, height: 900 }, anchor: anchors[i] },
-      })),
-    )
+  await handle.db.insert(annotations).values(
+    rows(website500.id, siteRevision, (i) => ({
+      path: sitePath,
+      metadata: { window: { width: 1280, height: 900 }, anchor: anchors[i] },
+    })),
+  )
   await page.close()
 
   const pdf = await canvas({ type: 'design', title: 'Brochure' })

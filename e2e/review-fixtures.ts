@@ -87,9 +87,10 @@ export async function uploadAsset(
   request: APIRequestContext,
   canvasId: string,
   file: { name: string; mimeType: string; buffer: Buffer },
+  revisionId?: string,
 ) {
   const response = await request.post('/api/v1/canvas-assets', {
-    multipart: { id: canvasId, canvasAssetFile: file },
+    multipart: { id: canvasId, canvasAssetFile: file, ...(revisionId ? { revisionId } : {}) },
   })
   expect(response.status(), await response.text()).toBeLessThan(300)
 }

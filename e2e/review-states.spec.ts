@@ -20,7 +20,10 @@ async function member(browser: Browser) {
   return { context, review: new ReviewPage(await context.newPage()) }
 }
 
-async function pdfCanvas(request: import('@playwright/test').APIRequestContext, extra: Record<string, unknown> = {}) {
+async function pdfCanvas(
+  request: import('@playwright/test').APIRequestContext,
+  extra: Record<string, unknown> = {},
+) {
   const canvas = await createCanvas(request, { type: 'design', title: 'Brochure', ...extra })
   const buffer = readFileSync(join(CORPUS, 'pdfs', 'pdflatex-4-pages.pdf'))
   await uploadAsset(request, canvas.id, { name: 'brochure.pdf', mimeType: 'application/pdf', buffer })
@@ -77,7 +80,8 @@ test.describe('review screen states', () => {
       [0.3, 'First note on page 2'],
       [0.6, 'Second note on page 2'],
     ] as const) {
-      await review.placeOnSurface(x, 0.5)
+      // Lower on the page sorts later ("by page": top to bottom), whatever the order of creation.
+      await review.placeOnSurface(x, x)
       await review.writeComment(text)
       await review.backToList()
     }
@@ -120,7 +124,9 @@ test.describe('review screen states', () => {
     await review.composer.getByRole('option', { name: /Grace Hopper/ }).click()
     await field.press('End')
     await field.pressSequentially('please')
-    await review.composer.getByTestId('attach-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('spacing notes') })
+    await review.composer
+      .getByTestId('attach-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('spacing notes') })
     await expect(review.composer.getByRole('button', { name: 'Remove notes.txt' })).toBeVisible()
     await expect(review.composer.getByRole('progressbar')).toHaveCount(0)
     await review.composer.getByRole('button', { name: 'Post' }).click()
@@ -139,14 +145,23 @@ test.describe('review screen states', () => {
     await review.composer.getByRole('combobox', { name: 'Comment' }).fill('Shorter headline')
     await review.composer.getByRole('button', { name: 'Post' }).click()
     await expect(review.thread.getByRole('region', { name: 'Copy change' })).toContainText('Explore more')
+    // The pin is found by its new text too: it is not reported as lost.
+    await expect(review.frame.locator('[data-pin-id]')).toHaveCount(2)
+    await expect(review.thread.getByRole('status')).toHaveCount(0)
     await shot(review.page, 'review-copy-change')
     await context.close()
   })
 
-  test('comments follow website navigation; a pin whose element is gone is re-attached', async ({ browser }) => {
+  test('comments follow website navigation; a pin whose element is gone is re-attached', async ({
+    browser,
+  }) => {
     const { context, review } = await member(browser)
     const site = '/websites/startbootstrap-clean-blog-1.0.2/'
-    const canvas = await createCanvas(context.request, { type: 'website', title: 'Blog', localUrl: `${corpus.origin}${site}index.html` })
+    const canvas = await createCanvas(context.request, {
+      type: 'website',
+      title: 'Blog',
+      localUrl: `${corpus.origin}${site}index.html`,
+    })
     // A comment left on an element that no longer exists on the page.
     const created = await context.request.post('/api/v1/annotations', {
       data: {
@@ -189,6 +204,43 @@ test.describe('review screen states', () => {
     await review.backToList()
     await review.commentInList('This banner is too loud').click()
     await expect(review.frame.getByText('Man must explore')).toBeVisible()
+    await context.close()
+  })
+
+  test('labels, assignee, and changing revision', async ({ browser }) => {
+    const { context, review } = await member(browser)
+    const canvas = await pdfCanvas(context.request)
+    const label = await context.request.post('/api/v1/labels', { data: { name: 'Copy', color: '#f59e0b' } })
+    expect(label.status(), await label.text()).toBeLessThan(300)
+    await review.open(canvas.subdomain)
+    await review.placeOnSurface(0.5, 0.5)
+    await review.writeComment('Headline on the first version')
+    await review.thread.getByRole('button', { name: 'Edit labels' }).click()
+    await review.page.getByRole('checkbox', { name: 'Copy' }).check()
+    await review.page.keyboard.press('Escape')
+    await expect(review.thread.getByText('Copy', { exact: true })).toBeVisible()
+    await review.thread.getByLabel('Assignee').selectOption({ label: 'Grace Hopper' })
+    await expect(review.thread.getByLabel('Assignee')).not.toHaveValue('')
+    await review.page.reload()
+    await expect(review.thread.getByText('Copy', { exact: true })).toBeVisible()
+
+    // A second revision becomes the latest; its comments start empty, the first one keeps its own.
+    const created = await context.request.post(`/api/v1/canvases/${canvas.id}/revisions`, { data: {} })
+    const { canvasRevision } = (await created.json()) as { canvasRevision: { id: string } }
+    const buffer = readFileSync(join(CORPUS, 'pdfs', 'minimal-document.pdf'))
+    await uploadAsset(
+      context.request,
+      canvas.id,
+      { name: 'v2.pdf', mimeType: 'application/pdf', buffer },
+      canvasRevision.id,
+    )
+    await review.open(canvas.subdomain)
+    await expect(review.page.getByTestId('revision-select')).toHaveValue('2')
+    await expect(review.commentInList('Headline on the first version')).toHaveCount(0)
+    await review.page.getByTestId('revision-select').selectOption('1')
+    await expect(review.page).toHaveURL(/\/v\/1\/#1$/)
+    await expect(review.commentInList('Headline on the first version')).toBeVisible()
+    await shot(review.page, 'review-revisions')
     await context.close()
   })
 })

@@ -3,6 +3,7 @@
  * drawing the pins inside it. Desktop view fills the width; mobile view shows the frame at a device
  * preset width. Comment mode is passed to the bridge, which sends back where a reviewer clicked.
  */
+import { withText } from '@pinpoint/anchoring'
 import type { PinInput } from '@pinpoint/anchoring/protocol'
 import { cn, EmptyState, Spinner } from '@pinpoint/ui'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
@@ -57,6 +58,9 @@ export function FrameViewer({
           label: String(numbers.get(annotation.id) ?? ''),
           title: `Comment ${numbers.get(annotation.id) ?? ''}`,
           status: annotation.status,
+          alternates: annotation.textContentAfter
+            ? [withText(annotation.metadata.anchor, annotation.textContentAfter)].filter(Boolean)
+            : undefined,
         })),
     [pinned, numbers],
   )

@@ -2,6 +2,8 @@
  * `@pinpoint/anchoring`: pins on live web pages and e-mails that survive reloads, resizes and edits.
  * DOM-only, no dependencies; runs inside proxied pages (bundled into the bridge script) and in tests.
  */
+
+export { withText } from './alternate'
 export { anchorElementFor, type CaptureOptions, captureAnchor } from './capture'
 export { cssPath, isStableId } from './css-path'
 export { fingerprintOf, scoreCandidate, TextCache, urlKey } from './fingerprint'

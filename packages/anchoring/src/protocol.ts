@@ -17,6 +17,11 @@ export interface PinInput {
   title: string
   /** Annotation status, for the pin's colour. */
   status: string
+  /**
+   * Other forms of the anchor, tried when it does not resolve: a copy-change comment is also found by its
+   * new text, once the site shows it (or while the reviewer's edit is still on the page).
+   */
+  alternates?: unknown[]
 }
 
 export interface PageInfo {

@@ -99,3 +99,18 @@ describe('checkTarget', () => {
     ).rejects.toThrow('could not be found')
   })
 })
+
+describe('PROXY_ALLOW_HOSTS', () => {
+  test('is read once into lower-case host names without IPv6 brackets', async () => {
+    const { loadConfig } = await import('../config')
+    const config = loadConfig({
+      SESSION_SECRET: 'x'.repeat(40),
+      DATA_DIR: '/tmp/pinpoint-config-test',
+      PROXY_ALLOW_HOSTS: '127.0.0.1, [::1],LocalHost,',
+    })
+    expect(config.proxyAllowHosts).toEqual(['127.0.0.1', '::1', 'localhost'])
+    expect(
+      loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/pinpoint-config-test' }).proxyAllowHosts,
+    ).toEqual([])
+  })
+})

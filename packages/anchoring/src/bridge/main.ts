@@ -44,7 +44,15 @@ let layoutFrame = 0
 function resolvePins(ids: readonly string[]): void {
   if (!layer || ids.length === 0) return
   const context = createResolveContext(document)
-  for (const id of ids) layer.apply(id, resolveAnchor(layer.anchorOf(id), context))
+  for (const id of ids) {
+    const [anchor, ...alternates] = layer.anchorsOf(id)
+    let resolution = resolveAnchor(anchor, context)
+    for (const alternate of alternates) {
+      if (resolution.status === 'found') break
+      resolution = resolveAnchor(alternate, context)
+    }
+    layer.apply(id, resolution)
+  }
 }
 
 function runPass(all: boolean): void {

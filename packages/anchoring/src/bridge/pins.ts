@@ -109,8 +109,10 @@ export class PinLayer {
     return [...this.entries.keys()]
   }
 
-  anchorOf(id: string): unknown {
-    return this.entries.get(id)?.input.anchor
+  /** The anchor of a pin, then its alternates (see PinInput). */
+  anchorsOf(id: string): unknown[] {
+    const input = this.entries.get(id)?.input
+    return input ? [input.anchor, ...(input.alternates ?? [])] : []
   }
 
   /** Pins whose element left the page, or that were not found: candidates for another resolution. */
