@@ -146,7 +146,7 @@ test.describe('remote deployed alone', () => {
   })
 
   for (const [remote, testId, text] of [
-    ['review', 'review-screen', 'Review ready'],
+    ['review', 'review-screen', 'Open a feedback link'],
     ['billing', 'billing-summary', 'Billing ready'],
   ] as const) {
     test(`${remote} standalone page renders, styled by its own CSS`, async ({ page }) => {

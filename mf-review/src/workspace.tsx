@@ -39,11 +39,11 @@ export function Workspace(props: WorkspaceProps) {
   )
 }
 
-function WorkspaceModel({ canvas, route, user }: WorkspaceProps) {
+function WorkspaceModel({ canvas, route, user, userName }: WorkspaceProps) {
   const model = useReviewModel(canvas, route, user)
   return (
     <ReviewModelProvider value={model}>
-      <WorkspaceLayout />
+      <WorkspaceLayout userName={userName} />
     </ReviewModelProvider>
   )
 }
@@ -63,7 +63,7 @@ function useNotificationDedupe() {
   }, [notifications, dismiss])
 }
 
-function WorkspaceLayout() {
+function WorkspaceLayout({ userName }: { userName: string | null }) {
   const model = useReview()
   const step = useStep()
   useShortcuts(step)
@@ -98,7 +98,7 @@ function WorkspaceLayout() {
       >
         Skip to the canvas
       </a>
-      <TopBar viewers={viewers} />
+      <TopBar viewers={viewers} userName={userName} />
       <StateBanner />
       <div className="relative flex min-h-0 flex-1">
         <main id="review-viewer" className="relative min-w-0 flex-1" aria-label="Canvas">

@@ -27,11 +27,8 @@ export function StateBanner() {
     return () => window.clearInterval(timer)
   }, [deadline])
   if (state?.readOnly) {
-    const title = state.expired
-      ? 'This canvas has expired'
-      : state.paused
-        ? 'Feedback is paused'
-        : 'This canvas is read-only'
+    // The reason is a full sentence from the shared rules; the title only names the state.
+    const title = state.expired ? 'Expired' : state.paused ? 'Paused' : 'Read-only'
     return (
       <div
         role="status"
@@ -39,7 +36,9 @@ export function StateBanner() {
         data-testid="state-banner"
       >
         <Lock className="size-4 shrink-0" aria-hidden="true" />
-        <strong className="font-semibold">{title}.</strong>
+        <strong className="rounded bg-warning-500/15 px-1.5 py-0.5 text-xs font-semibold uppercase">
+          {title}
+        </strong>
         <span className="truncate">{state.readOnlyReason ?? 'New comments cannot be added.'}</span>
       </div>
     )

@@ -10,6 +10,7 @@ import type { Viewer } from '../data/realtime'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { Presence } from './presence'
+import { Reviewer } from './reviewer'
 import { ViewControls } from './view-controls'
 
 function ModeToggle() {
@@ -53,7 +54,7 @@ function ModeToggle() {
   )
 }
 
-export function TopBar({ viewers }: { viewers: readonly Viewer[] }) {
+export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; userName: string | null }) {
   const atoms = useReviewAtoms()
   const [textEdit, setTextEdit] = useAtom(atoms.textEdit)
   const setCommenting = useSetAtom(atoms.commenting)
@@ -124,6 +125,7 @@ export function TopBar({ viewers }: { viewers: readonly Viewer[] }) {
       </div>
       <div className="ml-auto flex items-center gap-1.5 md:ml-0">
         <Presence viewers={viewers} selfId={user?.id ?? null} />
+        <Reviewer name={userName} />
         <ModeToggle />
         {frame && abilities.comment ? (
           <Button

@@ -9,7 +9,14 @@ import { addToastAtom, pushNotificationAtom } from '@pinpoint/state'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useMemo } from 'react'
-import { annotationsOf, patchAnnotation, removeAnnotation, removeReply, upsertAnnotation, upsertReply } from './cache'
+import {
+  annotationsOf,
+  patchAnnotation,
+  removeAnnotation,
+  removeReply,
+  upsertAnnotation,
+  upsertReply,
+} from './cache'
 import { useReviewApi } from './queries'
 import type { Annotation, AnnotationUpdate, CanvasUser, Label, NewAnnotation } from './types'
 
@@ -32,7 +39,11 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
     }
     const find = (id: string) => annotationsOf(client, canvasId).find((annotation) => annotation.id === id)
     /** Applies `patch` now; restores the previous state if `call` fails. */
-    const optimistic = async (id: string, patch: Partial<Annotation>, call: () => Promise<{ annotation: Annotation }>) => {
+    const optimistic = async (
+      id: string,
+      patch: Partial<Annotation>,
+      call: () => Promise<{ annotation: Annotation }>,
+    ) => {
       const before = find(id)
       patchAnnotation(client, canvasId, id, patch)
       try {
@@ -63,7 +74,8 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           return null
         }
       },
-      update: (id: string, patch: AnnotationUpdate) => optimistic(id, patch, () => api.updateAnnotation(id, patch)),
+      update: (id: string, patch: AnnotationUpdate) =>
+        optimistic(id, patch, () => api.updateAnnotation(id, patch)),
       async remove(ids: readonly string[]) {
         const removed = ids.map(find).filter((a): a is Annotation => !!a)
         for (const id of ids) removeAnnotation(client, canvasId, id)
@@ -74,11 +86,17 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
         })
         const failed = results.find((result) => result.status === 'rejected')
         if (failed) fail(failed.reason)
-        else addToast({ type: 'success', message: ids.length === 1 ? 'Comment deleted' : `${ids.length} comments deleted` })
+        else
+          addToast({
+            type: 'success',
+            message: ids.length === 1 ? 'Comment deleted' : `${ids.length} comments deleted`,
+          })
       },
       toggleLabel(annotation: Annotation, label: Label) {
         const has = annotation.Labels.some((l) => l.id === label.id)
-        const Labels = has ? annotation.Labels.filter((l) => l.id !== label.id) : [...annotation.Labels, label]
+        const Labels = has
+          ? annotation.Labels.filter((l) => l.id !== label.id)
+          : [...annotation.Labels, label]
         return optimistic(annotation.id, { Labels }, () =>
           has ? api.removeLabel(annotation.id, label.id) : api.addLabel(annotation.id, label.id),
         )
@@ -89,12 +107,20 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           api.assign(annotation.id, user?.id ?? null),
         )
       },
-      async reply(annotationId: string, body: { comment: string; isPrivate?: boolean; fileAttachmentIds?: string[] }) {
+      async reply(
+        annotationId: string,
+        body: { comment: string; isPrivate?: boolean; fileAttachmentIds?: string[] },
+      ) {
         try {
           const { reply } = await api.createReply(annotationId, body)
           createdHere.add(reply.id)
           upsertReply(client, canvasId, reply)
-          notify({ text: notificationText({ kind: 'reply', isSelf: true }), href: commentHref(annotationId), eventId: null, actor: null })
+          notify({
+            text: notificationText({ kind: 'reply', isSelf: true }),
+            href: commentHref(annotationId),
+            eventId: null,
+            actor: null,
+          })
           return true
         } catch (error) {
           fail(error)

@@ -22,26 +22,34 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
         query: { password: password || undefined },
       }),
     proxyUrl: (canvasIdOrSubdomain: string, path?: string) =>
-      api.get<{ url: string; base: string; siteUrl: string }>(`/canvases/${encodeURIComponent(canvasIdOrSubdomain)}/proxy-url`, {
-        query: { path: path || undefined },
-      }),
+      api.get<{ url: string; base: string; siteUrl: string }>(
+        `/canvases/${encodeURIComponent(canvasIdOrSubdomain)}/proxy-url`,
+        {
+          query: { path: path || undefined },
+        },
+      ),
     annotations: (canvasId: string) =>
       api.get<{ annotations: Annotation[] }>(`/canvases/${canvasId}/annotations`),
     createAnnotation: (body: NewAnnotation) => api.post<{ annotation: Annotation }>('/annotations', body),
     updateAnnotation: (id: string, body: AnnotationUpdate) =>
       api.put<{ annotation: Annotation }>(`/annotations/${id}`, body),
     deleteAnnotation: (id: string) => api.delete<{ deleted: boolean }>(`/annotations/${id}`),
-    setInactiveReason: (canvasId: string, body: { path: string; inactiveReason: string | null; annotationIds?: string[] }) =>
-      api.put<{ annotations: Annotation[] }>(`/canvases/${canvasId}/annotations/inactive-reason`, body),
-    addLabel: (id: string, labelId: string) => api.post<{ annotation: Annotation }>(`/annotations/${id}/labels/${labelId}`),
+    setInactiveReason: (
+      canvasId: string,
+      body: { path: string; inactiveReason: string | null; annotationIds?: string[] },
+    ) => api.put<{ annotations: Annotation[] }>(`/canvases/${canvasId}/annotations/inactive-reason`, body),
+    addLabel: (id: string, labelId: string) =>
+      api.post<{ annotation: Annotation }>(`/annotations/${id}/labels/${labelId}`),
     removeLabel: (id: string, labelId: string) =>
       api.delete<{ annotation: Annotation }>(`/annotations/${id}/labels/${labelId}`),
     assign: (id: string, userId: string | null) =>
       userId
         ? api.post<{ annotation: Annotation }>(`/annotations/${id}/assigned-user/${userId}`)
         : api.delete<{ annotation: Annotation }>(`/annotations/${id}/assigned-user`),
-    createReply: (annotationId: string, body: { comment: string; isPrivate?: boolean; fileAttachmentIds?: string[] }) =>
-      api.post<{ reply: AnnotationReply }>(`/annotations/${annotationId}/replies`, body),
+    createReply: (
+      annotationId: string,
+      body: { comment: string; isPrivate?: boolean; fileAttachmentIds?: string[] },
+    ) => api.post<{ reply: AnnotationReply }>(`/annotations/${annotationId}/replies`, body),
     deleteReply: (id: string) => api.delete<{ deleted: boolean }>(`/replies/${id}`),
     canvasUsers: (canvasId: string) => api.get<{ users: CanvasUser[] }>(`/canvases/${canvasId}/users`),
     teamLabels: (teamId: string) => api.get<{ labels: Label[] }>(`/teams/${teamId}/labels`),
@@ -77,7 +85,8 @@ export function uploadAttachment(
       onProgress(1)
       resolve(body.fileAttachment)
     }
-    request.onerror = () => reject(new ApiError({ message: 'Network error', error: 'NetworkError', status: 0, meta: {} }))
+    request.onerror = () =>
+      reject(new ApiError({ message: 'Network error', error: 'NetworkError', status: 0, meta: {} }))
     request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
     signal?.addEventListener('abort', () => request.abort())
     const form = new FormData()

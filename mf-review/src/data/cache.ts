@@ -31,13 +31,24 @@ export function upsertAnnotation(client: QueryClient, canvasId: string, incoming
     const index = list.findIndex((annotation) => annotation.id === incoming.id)
     if (index < 0) return [...list, { ...incoming, AnnotationReplies: incoming.AnnotationReplies ?? [] }]
     const current = list[index] as Annotation
-    const merged = { ...current, ...incoming, AnnotationReplies: incoming.AnnotationReplies ?? current.AnnotationReplies }
+    const merged = {
+      ...current,
+      ...incoming,
+      AnnotationReplies: incoming.AnnotationReplies ?? current.AnnotationReplies,
+    }
     return list.map((annotation, i) => (i === index ? merged : annotation))
   })
 }
 
-export function patchAnnotation(client: QueryClient, canvasId: string, id: string, patch: Partial<Annotation>): void {
-  edit(client, canvasId, (list) => list.map((annotation) => (annotation.id === id ? { ...annotation, ...patch } : annotation)))
+export function patchAnnotation(
+  client: QueryClient,
+  canvasId: string,
+  id: string,
+  patch: Partial<Annotation>,
+): void {
+  edit(client, canvasId, (list) =>
+    list.map((annotation) => (annotation.id === id ? { ...annotation, ...patch } : annotation)),
+  )
 }
 
 export function removeAnnotation(client: QueryClient, canvasId: string, id: string): void {
@@ -58,11 +69,19 @@ export function upsertReply(client: QueryClient, canvasId: string, reply: Annota
   )
 }
 
-export function removeReply(client: QueryClient, canvasId: string, annotationId: string, replyId: string): void {
+export function removeReply(
+  client: QueryClient,
+  canvasId: string,
+  annotationId: string,
+  replyId: string,
+): void {
   edit(client, canvasId, (list) =>
     list.map((annotation) =>
       annotation.id === annotationId
-        ? { ...annotation, AnnotationReplies: (annotation.AnnotationReplies ?? []).filter((r) => r.id !== replyId) }
+        ? {
+            ...annotation,
+            AnnotationReplies: (annotation.AnnotationReplies ?? []).filter((r) => r.id !== replyId),
+          }
         : annotation,
     ),
   )

@@ -42,6 +42,7 @@ export function useCanvasRealtime({
   const latest = useRef({ viewerId, commentHref })
   latest.current = { viewerId, commentHref }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new identity (a guest who just gave a name) needs a new socket, authenticated on connect
   useEffect(() => {
     if (typeof WebSocket === 'undefined') return
     const announce = (event: RealtimeEvent, annotationId: string, createdId: string) => {
@@ -79,7 +80,8 @@ export function useCanvasRealtime({
           if (event.type.startsWith('annotation.')) {
             const annotation = data.annotation as Annotation | undefined
             if (annotation) upsertAnnotation(client, canvasId, annotation)
-            if (event.type === 'annotation.created' && annotationId) announce(event, annotationId, annotationId)
+            if (event.type === 'annotation.created' && annotationId)
+              announce(event, annotationId, annotationId)
           }
           // Canvas, revision and asset changes: reload the canvas behind the link.
           else if (/^(canvas|asset|revision)\./.test(event.type)) {
@@ -106,7 +108,6 @@ export function useCanvasRealtime({
       unsubscribe()
       realtime.close()
     }
-  // A new identity (a guest who just gave a name) needs a new socket: the server authenticates it on connect.
   }, [canvasId, subdomain, client, notify, viewerId])
 
   return { viewers }

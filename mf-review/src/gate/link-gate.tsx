@@ -8,6 +8,7 @@ import type { DomainUser } from '@pinpoint/domain'
 import { EmptyState, ErrorState, Skeleton } from '@pinpoint/ui'
 import { Link2Off } from 'lucide-react'
 import { useState } from 'react'
+import { SignedInAs } from '../chrome/reviewer'
 import { useCanvasLink, useProxyBase } from '../data/queries'
 import type { ReviewRoute } from '../lib/route'
 import { Workspace } from '../workspace'
@@ -28,12 +29,14 @@ export function LinkGate({
   useProxyBase(route.subdomain, !link.data || link.data.canvas.type === 'website')
   if (!route.subdomain) {
     return (
-      <EmptyState
-        className="m-auto"
-        icon={<Link2Off />}
-        title="Open a feedback link"
-        description="This page shows a canvas shared through its link. Ask the person who shared it for the full address."
-      />
+      <div className="m-auto">
+        <EmptyState
+          icon={<Link2Off />}
+          title="Open a feedback link"
+          description="This page shows a canvas shared through its link. Ask the person who shared it for the full address."
+        />
+        <SignedInAs name={userName} />
+      </div>
     )
   }
   const error = link.error instanceof ApiError ? link.error : null
@@ -48,12 +51,14 @@ export function LinkGate({
   }
   if (error?.status === 404) {
     return (
-      <EmptyState
-        className="m-auto"
-        icon={<Link2Off />}
-        title="This link does not lead anywhere"
-        description="The canvas may have been deleted, or it is not shared with you. Check the address, or sign in with the account it was shared with."
-      />
+      <div className="m-auto">
+        <EmptyState
+          icon={<Link2Off />}
+          title="This link does not lead anywhere"
+          description="The canvas may have been deleted, or it is not shared with you. Check the address, or sign in with the account it was shared with."
+        />
+        <SignedInAs name={userName} />
+      </div>
     )
   }
   if (link.error) {

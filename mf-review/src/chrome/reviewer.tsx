@@ -1,0 +1,27 @@
+/** Who is reviewing: the signed-in member or guest, shown in the top bar (and on the link's error states). */
+import { Avatar } from '@pinpoint/ui'
+
+export function Reviewer({ name }: { name: string | null }) {
+  if (!name) return null
+  return (
+    <span className="flex items-center gap-1.5" title={`Reviewing as ${name}`}>
+      <Avatar name={name} size="sm" />
+      <span
+        className="sr-only xl:not-sr-only xl:max-w-32 xl:truncate xl:text-sm xl:text-ink-muted"
+        data-testid="review-user"
+      >
+        {name}
+      </span>
+    </span>
+  )
+}
+
+/** The same, as a line under a message ("Signed in as Ada"), so a wrong account is easy to spot. */
+export function SignedInAs({ name }: { name: string | null }) {
+  if (!name) return null
+  return (
+    <p className="mt-4 text-center text-sm text-ink-muted">
+      Signed in as <span data-testid="review-user">{name}</span>
+    </p>
+  )
+}
