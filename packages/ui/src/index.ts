@@ -27,6 +27,7 @@ export {
   MenuSeparator,
   SubMenu,
 } from './menu'
+export { type NotificationCardEntry, NotificationList, type NotificationListProps } from './notification-list'
 export { Popover, type PopoverProps } from './popover'
 export { preloadOverlays } from './preload'
 export { Progress, type ProgressProps } from './progress'
