@@ -278,6 +278,7 @@ export default function DashboardApp() {
           </div>
         </div>
 
+        <UploadsTray />
         <div className="mt-6">
           {list.isPending ? (
             <CanvasGridSkeleton />
@@ -325,7 +326,6 @@ export default function DashboardApp() {
             </>
           )}
         </div>
-        <UploadsTray />
       </main>
 
       {dragging ? (
