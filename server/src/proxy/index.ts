@@ -20,9 +20,14 @@ export { createProxyUrls } from './urls'
 
 type ProxyContext = Pick<AppContext, 'config' | 'storage' | 'now' | 'logger'>
 
-export function createProxyApp(context: ProxyContext) {
+export interface ProxyAppOptions {
+  /** How long a site may take to send its headers (site.ts UPSTREAM_TIMEOUT_MS by default). */
+  upstreamTimeoutMs?: number
+}
+
+export function createProxyApp(context: ProxyContext, options: ProxyAppOptions = {}) {
   const urls = createProxyUrls(context.config.sessionSecret)
-  const site = createSiteProxy({ context, urls })
+  const site = createSiteProxy({ context, urls, upstreamTimeoutMs: options.upstreamTimeoutMs })
   const emailFiles = createEmailFiles(context)
   // Start building the bridge now, so the first proxied page does not wait for it.
   bridgeBundle().catch((error: unknown) =>

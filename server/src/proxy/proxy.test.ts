@@ -181,7 +181,10 @@ describe('refusals', () => {
       'http://[::1]/',
       'http://localhost/',
     ]) {
-      const response = await fetch(`${proxyOrigin}${urls.toProxy(new URL(target))}`)
+      // As a page (a navigation or frame): subresources get an empty body instead (failures.test.ts).
+      const response = await fetch(`${proxyOrigin}${urls.toProxy(new URL(target))}`, {
+        headers: { 'sec-fetch-dest': 'iframe', accept: 'text/html' },
+      })
       expect(response.status).toBe(403)
       const html = await response.text()
       expect(html).toContain('data-error=')

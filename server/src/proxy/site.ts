@@ -12,23 +12,61 @@ import { checkTarget, ProxyTargetRefused } from './ssrf'
 import { fetchUpstream, responseHeaders } from './upstream'
 import type { ProxyUrls } from './urls'
 
-const UPSTREAM_TIMEOUT_MS = 30_000
+/** How long the site may take to start answering (its headers); the body then streams for as long as it takes. */
+export const UPSTREAM_TIMEOUT_MS = 30_000
 const NO_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/** Fetch destinations the browser shows as a page: they get the failure page, everything else an empty body. */
+const DOCUMENT_DESTINATIONS = new Set(['document', 'iframe', 'frame', 'fencedframe'])
+
+/**
+ * Whether the browser will show this response as a page (a navigation or a frame) rather than use it as a
+ * style sheet, script, image, font or fetch() answer. Sec-Fetch-Dest says so in current browsers; without
+ * it, a request that accepts HTML is taken for a page.
+ */
+export function wantsDocument(request: Request): boolean {
+  const destination = request.headers.get('sec-fetch-dest')
+  if (destination) return DOCUMENT_DESTINATIONS.has(destination.toLowerCase())
+  return (request.headers.get('accept') ?? '').toLowerCase().includes('text/html')
+}
 
 interface SiteProxyInput {
   context: Pick<AppContext, 'config' | 'logger'>
   urls: ProxyUrls
+  /** Defaults to UPSTREAM_TIMEOUT_MS; tests shorten it. */
+  upstreamTimeoutMs?: number
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function createSiteProxy({ context, urls }: SiteProxyInput) {
+export function createSiteProxy({ context, urls, upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS }: SiteProxyInput) {
   const appOrigin = new URL(context.config.publicUrl).origin
   const allowHosts = context.config.proxyAllowHosts
   const framing = `frame-ancestors ${appOrigin}`
 
-  async function failure(status: number, message: string, target: string | null): Promise<Response> {
+  /**
+   * A refused or failed request. A page gets a small page that carries the bridge with the message, so the
+   * review screen shows why instead of an empty frame; a subresource gets the status alone, with an empty
+   * body (an HTML page in place of a style sheet or image would only confuse the page and its console),
+   * and the reason in a header for the network panel.
+   */
+  async function failure(
+    request: Request,
+    status: number,
+    message: string,
+    target: string | null,
+  ): Promise<Response> {
+    if (!wantsDocument(request)) {
+      return new Response(null, {
+        status,
+        headers: {
+          'cache-control': 'no-store',
+          'content-security-policy': framing,
+          'x-pinpoint-proxy-error': message.replace(/[^\x20-\x7e]/g, '?'),
+        },
+      })
+    }
     const bridge = await bridgeBundle()
     const tag = bridgeScriptTag({ src: bridge.src, appOrigin, mode: 'site' }, target ?? '').replace(
       '<script ',
@@ -51,25 +89,26 @@ export function createSiteProxy({ context, urls }: SiteProxyInput) {
     }
     // A proxied site's service worker would outlive the review and intercept other proxied pages.
     if (request.headers.get('service-worker') === 'script') {
-      return new Response('Service workers are not available on reviewed pages.', { status: 403 })
+      return failure(request, 403, 'Service workers are not available on reviewed pages.', null)
     }
     const url = new URL(request.url)
     const target = urls.fromProxy(url.pathname, url.search)
-    if (!target) return failure(403, 'This address is not a valid review link.', null)
+    if (!target) return failure(request, 403, 'This address is not a valid review link.', null)
     let address: string | null
     try {
       address = (await checkTarget(target, { allowHosts })).address
     } catch (error) {
-      if (error instanceof ProxyTargetRefused) return failure(403, error.message, target.toString())
+      if (error instanceof ProxyTargetRefused) return failure(request, 403, error.message, target.toString())
       throw error
     }
     let upstream: Response
     try {
-      upstream = await fetchUpstream({ request, target, address, urls, timeoutMs: UPSTREAM_TIMEOUT_MS })
+      upstream = await fetchUpstream({ request, target, address, urls, timeoutMs: upstreamTimeoutMs })
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
       context.logger.info('proxy upstream failed', { host: target.host, error: String(error) })
       return failure(
+        request,
         timedOut ? 504 : 502,
         timedOut ? `${target.host} took too long to answer.` : `${target.host} could not be reached.`,
         target.toString(),

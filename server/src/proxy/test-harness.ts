@@ -25,7 +25,15 @@ export interface ProxyHarness {
   stop(): Promise<void>
 }
 
-export function startProxy({ allowHosts = ['127.0.0.1'] }: { allowHosts?: string[] } = {}): ProxyHarness {
+export interface ProxyHarnessOptions {
+  allowHosts?: string[]
+  upstreamTimeoutMs?: number
+}
+
+export function startProxy({
+  allowHosts = ['127.0.0.1'],
+  upstreamTimeoutMs,
+}: ProxyHarnessOptions = {}): ProxyHarness {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinpoint-proxy-'))
   const config = loadConfig({
     SESSION_SECRET: TEST_SECRET,
@@ -36,12 +44,15 @@ export function startProxy({ allowHosts = ['127.0.0.1'] }: { allowHosts?: string
     PROXY_ORIGIN: TEST_PROXY_ORIGIN,
     PROXY_ALLOW_HOSTS: allowHosts.join(','),
   })
-  const app = createProxyApp({
-    config,
-    storage: createStorage(config),
-    now: () => new Date(),
-    logger: silentLogger,
-  }).listen({ port: 0, hostname: '127.0.0.1' })
+  const app = createProxyApp(
+    {
+      config,
+      storage: createStorage(config),
+      now: () => new Date(),
+      logger: silentLogger,
+    },
+    { upstreamTimeoutMs },
+  ).listen({ port: 0, hostname: '127.0.0.1' })
   const origin = `http://127.0.0.1:${app.server?.port}`
   const urls = createProxyUrls(TEST_SECRET)
   return {

@@ -56,6 +56,7 @@ export interface UpstreamInput {
   /** Resolved address to connect to for plain http (pins the address that passed the SSRF check). */
   address: string | null
   urls: ProxyUrls
+  /** How long the site may take to send its response headers. */
   timeoutMs: number
 }
 
@@ -93,13 +94,19 @@ export async function fetchUpstream({ request, target, address, urls, timeoutMs 
     headers.set('host', target.host)
   }
   const method = request.method === 'HEAD' ? 'HEAD' : request.method === 'POST' ? 'POST' : 'GET'
-  return fetch(url, {
-    method,
-    headers,
-    body: method === 'POST' ? await request.arrayBuffer() : undefined,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
-  })
+  const body = method === 'POST' ? await request.arrayBuffer() : undefined
+  // The timeout is for the site to start answering. It must not cut the body short: a large image or
+  // video streams for as long as the browser keeps reading it (AbortSignal.timeout would abort it too).
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError')),
+    timeoutMs,
+  )
+  try {
+    return await fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal })
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** The site's response headers that may reach the browser, with redirects kept inside the proxy. */
