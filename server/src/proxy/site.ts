@@ -1,14 +1,16 @@
 /**
  * One proxied request: check the signature and the target (SSRF), fetch it without the browser's cookies,
- * and answer with pages rewritten as a stream, style sheets rewritten, and everything else passed through.
+ * and answer with pages and style sheets rewritten as streams (no body is ever read whole into memory)
+ * and everything else passed through.
  * Failures answer a small page that carries the bridge too, so the review screen can say what went wrong
  * instead of showing an empty frame.
  */
 import type { AppContext } from '../context'
 import { bridgeBundle } from './bridge'
-import { rewriteCss } from './rewrite-css'
+import { rewriteCssStream, utf8ContentType } from './rewrite-css'
 import { bridgeScriptTag, createHtmlRewriter } from './rewrite-html'
 import { checkTarget, ProxyTargetRefused } from './ssrf'
+import { rewriteWithTagGuard } from './tag-guard'
 import { fetchUpstream, responseHeaders } from './upstream'
 import type { ProxyUrls } from './urls'
 
@@ -131,11 +133,17 @@ export function createSiteProxy({ context, urls, upstreamTimeoutMs = UPSTREAM_TI
         urls,
         bridge: { src: bridge.src, appOrigin, mode: 'site' },
       })
-      return rewriter.transform(new Response(body, { status, headers }))
+      const rewritten = rewriteWithTagGuard(
+        body,
+        (input) => rewriter.transform(new Response(input)).body as ReadableStream<Uint8Array>,
+      )
+      return new Response(rewritten, { status, headers })
     }
     if (body && type.startsWith('text/css')) {
       headers.delete('etag')
-      return new Response(rewriteCss(await upstream.text(), target, urls), { status, headers })
+      const contentType = upstream.headers.get('content-type') ?? 'text/css'
+      headers.set('content-type', utf8ContentType(contentType))
+      return new Response(rewriteCssStream(body, contentType, target, urls), { status, headers })
     }
     return new Response(body, { status, headers })
   }
