@@ -122,11 +122,14 @@ describe('proxied pages', () => {
     expect(html).not.toContain('Content-Security-Policy')
   })
 
-  test('strip cookies and framing policies, and allow framing by the app origin only', async () => {
+  test('strip cookies and framing policies, and allow framing by the app and the proxy origin only', async () => {
     const response = await fetch(proxied('/'), { headers: { cookie: 'pinpoint_session=app-secret' } })
     expect(response.headers.get('set-cookie')).toBeNull()
     expect(response.headers.get('x-frame-options')).toBeNull()
-    expect(response.headers.get('content-security-policy')).toBe('frame-ancestors http://localhost:4999')
+    // The app frames proxied pages, and proxied pages frame other proxied pages (issue 21 item 15).
+    expect(response.headers.get('content-security-policy')).toBe(
+      'frame-ancestors http://localhost:4999 http://127.0.0.1:4998',
+    )
     expect(seenCookies.at(-1)).toBeNull()
   })
 

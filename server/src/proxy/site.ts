@@ -45,7 +45,11 @@ const escapeHtml = (text: string) =>
 export function createSiteProxy({ context, urls, upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS }: SiteProxyInput) {
   const appOrigin = new URL(context.config.publicUrl).origin
   const allowHosts = context.config.proxyAllowHosts
-  const framing = `frame-ancestors ${appOrigin}`
+  // The review screen (app origin) frames proxied pages; a proxied page frames other proxied pages (its
+  // own other pages, a map, a player, all rewritten into the proxy): their ancestors are then the proxy
+  // origin and the app. Nothing else may frame them. The app's own pages never allow the proxy origin
+  // (pages/index.ts), so a reviewed site cannot frame the app.
+  const framing = `frame-ancestors ${appOrigin} ${new URL(context.config.proxyOrigin).origin}`
 
   /**
    * A refused or failed request. A page gets a small page that carries the bridge with the message, so the
@@ -117,11 +121,12 @@ export function createSiteProxy({ context, urls, upstreamTimeoutMs = UPSTREAM_TI
       )
     }
     const headers = responseHeaders(upstream, target, urls)
+    // Every proxied response, not only pages: a frame may show an image, a PDF or an SVG document too.
+    headers.set('content-security-policy', framing)
     const status = upstream.status
     const body = NO_BODY_STATUSES.has(status) || request.method === 'HEAD' ? null : upstream.body
     const type = (upstream.headers.get('content-type') ?? '').toLowerCase()
     if (body && (type.startsWith('text/html') || type.startsWith('application/xhtml+xml'))) {
-      headers.set('content-security-policy', framing)
       headers.set('referrer-policy', 'same-origin')
       // The rewritten page depends on the bridge version too: the site's validators no longer describe it.
       headers.set('cache-control', 'no-cache')
