@@ -94,17 +94,39 @@ export async function fetchUpstream({ request, target, address, urls, timeoutMs 
     headers.set('host', target.host)
   }
   const method = request.method === 'HEAD' ? 'HEAD' : request.method === 'POST' ? 'POST' : 'GET'
-  const body = method === 'POST' ? await request.arrayBuffer() : undefined
-  // The timeout is for the site to start answering. It must not cut the body short: a large image or
-  // video streams for as long as the browser keeps reading it (AbortSignal.timeout would abort it too).
+  // The timeout is for the site to start answering once it has the whole request. It must not cut the
+  // response body short: a large image or video streams for as long as the browser keeps reading it
+  // (AbortSignal.timeout would abort it too); nor an upload the browser is still sending.
   const controller = new AbortController()
-  const timer = setTimeout(
-    () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError')),
-    timeoutMs,
-  )
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let done = false
+  const startTimer = () => {
+    if (done) return
+    timer = setTimeout(
+      () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError')),
+      timeoutMs,
+    )
+  }
+  // A form post is streamed to the site as it arrives, never collected in memory first.
+  let body: ReadableStream<Uint8Array> | undefined
+  if (method === 'POST' && request.body) {
+    const length = request.headers.get('content-length')
+    if (length) headers.set('content-length', length)
+    body = request.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: startTimer }))
+  } else {
+    startTimer()
+  }
   try {
-    return await fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal })
+    return await fetch(url, {
+      method,
+      headers,
+      body,
+      duplex: 'half',
+      redirect: 'manual',
+      signal: controller.signal,
+    } as RequestInit)
   } finally {
+    done = true
     clearTimeout(timer)
   }
 }
