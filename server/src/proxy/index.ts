@@ -23,11 +23,13 @@ type ProxyContext = Pick<AppContext, 'config' | 'storage' | 'now' | 'logger'>
 export interface ProxyAppOptions {
   /** How long a site may take to send its headers (site.ts UPSTREAM_TIMEOUT_MS by default). */
   upstreamTimeoutMs?: number
+  /** Host name resolution (the system resolver by default; tests give fixed DNS answers). */
+  resolve?: (hostname: string) => Promise<string[]>
 }
 
 export function createProxyApp(context: ProxyContext, options: ProxyAppOptions = {}) {
   const urls = createProxyUrls(context.config.sessionSecret)
-  const site = createSiteProxy({ context, urls, upstreamTimeoutMs: options.upstreamTimeoutMs })
+  const site = createSiteProxy({ context, urls, ...options })
   const emailFiles = createEmailFiles(context)
   // Start building the bridge now, so the first proxied page does not wait for it.
   bridgeBundle().catch((error: unknown) =>

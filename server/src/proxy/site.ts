@@ -9,7 +9,7 @@ import type { AppContext } from '../context'
 import { bridgeBundle } from './bridge'
 import { rewriteCssStream, utf8ContentType } from './rewrite-css'
 import { bridgeScriptTag, createHtmlRewriter } from './rewrite-html'
-import { checkTarget, ProxyTargetRefused } from './ssrf'
+import { checkTarget, ProxyTargetRefused, type TargetCheckOptions } from './ssrf'
 import { rewriteWithTagGuard } from './tag-guard'
 import { fetchUpstream, responseHeaders } from './upstream'
 import type { ProxyUrls } from './urls'
@@ -37,12 +37,19 @@ interface SiteProxyInput {
   urls: ProxyUrls
   /** Defaults to UPSTREAM_TIMEOUT_MS; tests shorten it. */
   upstreamTimeoutMs?: number
+  /** Resolves host names (the system resolver by default; tests give fixed answers). */
+  resolve?: TargetCheckOptions['resolve']
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function createSiteProxy({ context, urls, upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS }: SiteProxyInput) {
+export function createSiteProxy({
+  context,
+  urls,
+  upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS,
+  resolve,
+}: SiteProxyInput) {
   const appOrigin = new URL(context.config.publicUrl).origin
   const allowHosts = context.config.proxyAllowHosts
   // The review screen (app origin) frames proxied pages; a proxied page frames other proxied pages (its
@@ -102,9 +109,10 @@ export function createSiteProxy({ context, urls, upstreamTimeoutMs = UPSTREAM_TI
     if (!target) return failure(request, 403, 'This address is not a valid review link.', null)
     let address: string | null
     try {
-      address = (await checkTarget(target, { allowHosts })).address
+      address = (await checkTarget(target, { allowHosts, resolve })).address
     } catch (error) {
-      if (error instanceof ProxyTargetRefused) return failure(request, 403, error.message, target.toString())
+      if (error instanceof ProxyTargetRefused)
+        return failure(request, error.status, error.message, target.toString())
       throw error
     }
     let upstream: Response

@@ -8,9 +8,18 @@ import { BROWSER_REQUEST, type ProxyHarness, startProxy } from './test-harness'
 
 let proxy: ProxyHarness
 
+/** Names whose (fixed) DNS answer is one IPv6 form embedding a private IPv4 address. */
+const DNS: Record<string, string[]> = {
+  'six-to-four.example': ['2002:a00:1::1'],
+  'translated.example': ['::ffff:0:169.254.169.254'],
+  'teredo.example': ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+  'nat64.example': ['64:ff9b::7f00:1'],
+  'mixed.example': ['2606:4700::1111', '2002:7f00:1::'],
+}
+
 beforeAll(() => {
-  // Nothing allow-listed: the literal hosts below are judged by the guard alone.
-  proxy = startProxy({ allowHosts: [] })
+  // Nothing allow-listed: the hosts below are judged by the guard alone.
+  proxy = startProxy({ allowHosts: [], dns: DNS })
 })
 
 afterAll(() => proxy.stop())
@@ -31,5 +40,24 @@ describe('proxied requests to IPv6 forms embedding a private IPv4 address', () =
     const html = await response.text()
     expect(html).toContain('Page unavailable')
     expect(html).toContain('private or local')
+  })
+
+  test.each(Object.keys(DNS))('a name resolving to such a form (%s) is refused', async (name) => {
+    const response = await fetch(proxy.proxied(`http://${name}/`), { headers: BROWSER_REQUEST.document })
+    expect(response.status).toBe(403)
+    expect(await response.text()).toContain('private or local')
+  })
+})
+
+describe('a name that does not resolve', () => {
+  test('is a site that cannot be reached (502), not a refusal', async () => {
+    const page = await fetch(proxy.proxied('http://nowhere.example/'), { headers: BROWSER_REQUEST.document })
+    expect(page.status).toBe(502)
+    expect(await page.text()).toContain('could not be found')
+    const script = await fetch(proxy.proxied('http://nowhere.example/app.js'), {
+      headers: BROWSER_REQUEST.script,
+    })
+    expect(script.status).toBe(502)
+    expect(await script.text()).toBe('')
   })
 })

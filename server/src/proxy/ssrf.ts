@@ -10,6 +10,16 @@ import { isIP } from 'node:net'
 
 export class ProxyTargetRefused extends Error {
   override name = 'ProxyTargetRefused'
+  /**
+   * What the proxy answers: 403 for a target it will not fetch, 502 for a name that does not resolve
+   * (the site cannot be reached, as a browser would find too).
+   */
+  constructor(
+    message: string,
+    readonly status: 403 | 502 = 403,
+  ) {
+    super(message)
+  }
 }
 
 /** IPv4 ranges a proxied request may never reach: [network, prefix length]. */
@@ -143,10 +153,10 @@ export async function checkTarget(url: URL, { allowHosts, resolve = defaultResol
     try {
       addresses = await resolve(host)
     } catch {
-      throw new ProxyTargetRefused(`The address ${host} could not be found.`)
+      throw new ProxyTargetRefused(`The address ${host} could not be found.`, 502)
     }
   }
-  if (addresses.length === 0) throw new ProxyTargetRefused(`The address ${host} could not be found.`)
+  if (addresses.length === 0) throw new ProxyTargetRefused(`The address ${host} could not be found.`, 502)
   if (addresses.some(isBlockedAddress)) {
     throw new ProxyTargetRefused(`${host} is a private or local address; the proxy does not fetch those.`)
   }

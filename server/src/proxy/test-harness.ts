@@ -28,11 +28,14 @@ export interface ProxyHarness {
 export interface ProxyHarnessOptions {
   allowHosts?: string[]
   upstreamTimeoutMs?: number
+  /** Fixed DNS answers: host name -> addresses (a name not listed does not resolve). */
+  dns?: Record<string, string[]>
 }
 
 export function startProxy({
   allowHosts = ['127.0.0.1'],
   upstreamTimeoutMs,
+  dns,
 }: ProxyHarnessOptions = {}): ProxyHarness {
   const dataDir = mkdtempSync(join(tmpdir(), 'pinpoint-proxy-'))
   const config = loadConfig({
@@ -51,7 +54,16 @@ export function startProxy({
       now: () => new Date(),
       logger: silentLogger,
     },
-    { upstreamTimeoutMs },
+    {
+      upstreamTimeoutMs,
+      resolve: dns
+        ? async (hostname) => {
+            const answer = dns[hostname]
+            if (!answer) throw new Error(`ENOTFOUND ${hostname}`)
+            return answer
+          }
+        : undefined,
+    },
   ).listen({ port: 0, hostname: '127.0.0.1' })
   const origin = `http://127.0.0.1:${app.server?.port}`
   const urls = createProxyUrls(TEST_SECRET)
