@@ -7,7 +7,7 @@
  * each chunk goes out as soon as it is rewritten.
  */
 import { type CssStreamRewriter, createCssStreamRewriter, rewriteCss } from './rewrite-css'
-import { type ProxyUrls, rewriteSrcset, rewriteUrl } from './urls'
+import { type ProxyUrls, rewriteRefresh, rewriteSrcset, rewriteUrl } from './urls'
 
 /**
  * Longest attribute value that is rewritten. Longer ones (in practice inline `data:` images, which are
@@ -129,10 +129,8 @@ export function createHtmlRewriter({ target, urls, bridge }: HtmlRewriteOptions)
         const name = (element.getAttribute('http-equiv') ?? '').toLowerCase()
         if (name === 'content-security-policy' || name === 'x-frame-options') element.remove()
         if (name === 'refresh') {
-          const content = element.getAttribute('content') ?? ''
-          const match = /^(\s*\d+\s*;\s*url\s*=\s*)(['"]?)(.*?)\2\s*$/i.exec(content)
-          const rewritten = match?.[3] ? rewriteUrl(match[3], base, urls) : null
-          if (match && rewritten) element.setAttribute('content', `${match[1]}${rewritten}`)
+          const rewritten = rewriteRefresh(element.getAttribute('content') ?? '', base, urls)
+          if (rewritten) element.setAttribute('content', rewritten)
         }
       },
     })

@@ -7,7 +7,7 @@
  * Toward the browser: no Set-Cookie (same reason), no framing or content policies of the site (the proxy
  * sets its own), no transport headers that no longer describe the (decoded, rewritten) body.
  */
-import type { ProxyUrls } from './urls'
+import { type ProxyUrls, rewriteLinkHeader, rewriteRefresh } from './urls'
 
 const FORWARDED_REQUEST_HEADERS = [
   'accept',
@@ -42,6 +42,9 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'permissions-policy',
   'origin-agent-cluster',
   'service-worker-allowed',
+  // The browser's Authorization header is never sent on, so a login prompt could only loop.
+  'www-authenticate',
+  'proxy-authenticate',
   // fetch() hands over the decoded body, so the encoding and length no longer describe it.
   'content-encoding',
   'content-length',
@@ -145,5 +148,13 @@ export function responseHeaders(upstream: Response, target: URL, urls: ProxyUrls
       headers.delete('location')
     }
   }
+  // Other headers that send the browser to a URL: keep it inside the proxy.
+  const refresh = upstream.headers.get('refresh')
+  if (refresh) {
+    const rewritten = rewriteRefresh(refresh, target, urls)
+    if (rewritten) headers.set('refresh', rewritten)
+  }
+  const link = upstream.headers.get('link')
+  if (link) headers.set('link', rewriteLinkHeader(link, target, urls))
   return headers
 }
