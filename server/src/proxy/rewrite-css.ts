@@ -111,7 +111,8 @@ export function rewriteCssStream(
     },
   })
   return body
-    .pipeThrough(new TextDecoderStream(charsetOf(contentType)))
+    // (A decoder stream accepts any BufferSource; the body's are Uint8Array.)
+    .pipeThrough(new TextDecoderStream(charsetOf(contentType)) as TransformStream<Uint8Array, string>)
     .pipeThrough(rewrite)
     .pipeThrough(new TextEncoderStream())
 }
