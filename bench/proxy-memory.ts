@@ -4,6 +4,7 @@
  * - css: a style sheet of SIZE_MB with a `url(/img/...)` on every line (all rewritten);
  * - style: a page with one inline `<style>` of SIZE_MB (the HTML rewriter's style handler);
  * - links: a page of SIZE_MB of paragraphs and links (the streaming HTML rewrite itself);
+ * - tags: a page of 3.7 MB tags, each held whole before the rewriter (just under tag-guard's cap);
  * - attribute: a page whose one element carries a SIZE_MB `style` attribute (what the parser holds).
  * For each: RSS before, peak RSS while the body streams (sampled every 20 ms), the difference, and
  * whether the first rewritten bytes reached the client before the site had finished sending.
@@ -40,6 +41,13 @@ const ALL_BODIES: Record<string, Body> = {
     head: '<!doctype html><html><head><title>big</title></head><body>',
     unit: (i) => `<p>Paragraph ${i} with <a href="/page/${i}">a link</a>.</p>\n`,
     tail: '</body></html>',
+  },
+  tags: {
+    type: 'text/html; charset=utf-8',
+    head: '<!doctype html><html><head></head><body><div data-x="',
+    // A run of 3.7 MB tags, each just under the 4 MB cap: held whole, one after the other.
+    unit: (i) => (i % 64 === 63 ? '">x</div><div data-x="' : 'x'.repeat(CHUNK)),
+    tail: '">x</div></body></html>',
   },
   attribute: {
     type: 'text/html; charset=utf-8',
@@ -81,7 +89,7 @@ function generated(body: Body, size: number) {
   return { stream, done }
 }
 
-/** `ONLY=css,style` runs some of the bodies (css, style, links, attribute). */
+/** `ONLY=css,style` runs some of the bodies (css, style, links, tags, attribute). */
 const only = process.env.ONLY?.split(',')
 const BODIES = Object.fromEntries(Object.entries(ALL_BODIES).filter(([name]) => !only || only.includes(name)))
 

@@ -110,11 +110,13 @@ export function rewriteCssStream(
       if (out) controller.enqueue(out)
     },
   })
-  return body
-    // (A decoder stream accepts any BufferSource; the body's are Uint8Array.)
-    .pipeThrough(new TextDecoderStream(charsetOf(contentType)) as TransformStream<Uint8Array, string>)
-    .pipeThrough(rewrite)
-    .pipeThrough(new TextEncoderStream())
+  return (
+    body
+      // (A decoder stream accepts any BufferSource; the body's are Uint8Array.)
+      .pipeThrough(new TextDecoderStream(charsetOf(contentType)) as TransformStream<Uint8Array, string>)
+      .pipeThrough(rewrite)
+      .pipeThrough(new TextEncoderStream())
+  )
 }
 
 /** The Content-Type of a rewritten style sheet: the site's, with the charset it is now sent in. */

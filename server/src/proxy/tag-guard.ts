@@ -32,9 +32,10 @@ const isLetter = (char: string) => /[a-z]/i.test(char)
 export class TagScanner {
   private mode: Mode = { kind: 'data' }
   /** Bytes not yet handed on (an open tag, or the last few bytes of a possible end marker). */
-  private held = new Uint8Array(0)
-  private heldText = ''
-  /** Where the scan resumes in `heldText`. */
+  /** Bytes not yet handed on (an open tag, or the last few bytes of a possible end marker). */
+  private held: Uint8Array[] = []
+  private heldLength = 0
+  /** Where the scan resumes, counted from the first held byte. */
   private position = 0
   overflowed = false
 
@@ -45,14 +46,34 @@ export class TagScanner {
    * `rest`: the bytes from that tag on, which must bypass the rewriter (as must every later chunk).
    */
   push(chunk: Uint8Array): { ready: Uint8Array; rest?: Uint8Array } {
-    const bytes = new Uint8Array(this.held.length + chunk.length)
-    bytes.set(this.held)
-    bytes.set(chunk, this.held.length)
-    const text = this.heldText + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).toString('latin1')
-    const keep = this.scan(text)
+    const latin1 = (bytes: Uint8Array) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')
+    // Inside a long tag, only the new chunk is scanned and kept aside: joining everything held at each
+    // chunk would cost the square of the tag's length.
+    const mode = this.mode
+    if (mode.kind === 'tag' && this.position === this.heldLength) {
+      // Probed on a copy: when the tag ends here, the scan below reads the chunk again from the same state.
+      const probe = { ...mode }
+      const end = this.tagEnd(latin1(chunk), 0, probe)
+      if (end < 0) {
+        mode.quote = probe.quote
+        mode.afterEquals = probe.afterEquals
+        this.held.push(chunk)
+        this.heldLength += chunk.length
+        this.position = this.heldLength
+        if (this.heldLength - mode.start <= this.maxTagBytes) return { ready: new Uint8Array(0) }
+        this.overflowed = true
+        return { ready: this.joined().subarray(0, mode.start), rest: this.joined().subarray(mode.start) }
+      }
+      // The tag ends in this chunk: the scan below picks it up (it has the quote state) from here.
+    }
+    this.held.push(chunk)
+    this.heldLength += chunk.length
+    const bytes = this.joined()
+    const keep = this.scan(latin1(bytes))
     if (this.overflowed) return { ready: bytes.subarray(0, keep), rest: bytes.subarray(keep) }
-    this.held = bytes.slice(keep)
-    this.heldText = text.slice(keep)
+    this.held = keep < bytes.length ? [bytes.slice(keep)] : []
+    this.heldLength = bytes.length - keep
     this.position -= keep
     if (this.mode.kind === 'tag') this.mode.start -= keep
     return { ready: bytes.subarray(0, keep) }
@@ -60,10 +81,23 @@ export class TagScanner {
 
   /** What is still held when the page ends (an unfinished tag goes to the rewriter as it is). */
   end(): Uint8Array {
-    const rest = this.held
-    this.held = new Uint8Array(0)
-    this.heldText = ''
+    const rest = this.joined()
+    this.held = []
+    this.heldLength = 0
     return rest
+  }
+
+  /** The held chunks as one array (joined in place, so joining twice costs nothing). */
+  private joined(): Uint8Array {
+    if (this.held.length === 1) return this.held[0] as Uint8Array
+    const bytes = new Uint8Array(this.heldLength)
+    let at = 0
+    for (const part of this.held) {
+      bytes.set(part, at)
+      at += part.length
+    }
+    this.held = [bytes]
+    return bytes
   }
 
   /** Scans from `position`; returns how many characters of `text` are settled (may be handed on). */
@@ -130,10 +164,16 @@ export class TagScanner {
   /** The `>` closing the tag, outside quoted attribute values, or -1; keeps the quote state for later. */
   private tagEnd(text: string, from: number, mode: Extract<Mode, { kind: 'tag' }>): number {
     for (let j = from; j < text.length; j += 1) {
-      const char = text[j]
       if (mode.quote) {
-        if (char === mode.quote) mode.quote = ''
-      } else if (char === '>') {
+        // A long quoted value (an inline image) is skipped in one search, not read character by character.
+        const close = text.indexOf(mode.quote, j)
+        if (close < 0) return -1
+        mode.quote = ''
+        j = close
+        continue
+      }
+      const char = text[j]
+      if (char === '>') {
         return j
       } else if ((char === '"' || char === "'") && mode.afterEquals) {
         mode.quote = char
