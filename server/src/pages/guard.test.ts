@@ -105,6 +105,9 @@ describe('login-required pages', () => {
     const res = await page('/dashboard', cookie)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toContain('private')
+    // A signed-in page is framed by the app only (a proxied site's script must not frame it).
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'self'")
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
     const html = await res.text()
     expect(html).not.toContain('</script><script>alert(1)')
     const data = bootstrapOf(html)

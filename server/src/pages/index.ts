@@ -51,6 +51,20 @@ function expireCookies(headers: Headers, names: string[]) {
   for (const name of names) headers.append('set-cookie', `${name}=; Path=/; Max-Age=0; SameSite=Lax`)
 }
 
+/**
+ * The app's pages may be framed by the app only. A reviewed site runs its scripts on the proxy origin,
+ * inside the review screen: it must not be able to frame the dashboard or settings and steer a signed-in
+ * reviewer's clicks there (clickjacking). The proxy origin is the one that lets frames in (see
+ * proxy/site.ts), never the app.
+ */
+function framedByAppOnly(response: Response): Response {
+  if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    response.headers.set('content-security-policy', "frame-ancestors 'self'")
+    response.headers.set('x-frame-options', 'SAMEORIGIN')
+  }
+  return response
+}
+
 export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
   const shellDist = join(rootDir, 'shell', 'dist')
   const remotesJson = JSON.stringify(remotes)
@@ -59,7 +73,8 @@ export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
     if (!existsSync(dist)) return notBuilt()
     const path = safeJoin(dist, relative)
     if (!path) return notFound()
-    return (await serveFile(path, request)) ?? notFound()
+    const file = await serveFile(path, request)
+    return file ? framedByAppOnly(file) : notFound()
   }
 
   async function serveGuardedShell(request: Request, visitor: PageSession): Promise<Response> {
@@ -82,9 +97,10 @@ export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
   }
 
   async function serveShellPage(request: Request): Promise<Response> {
-    if (session) return serveGuardedShell(request, await session(request))
+    if (session) return framedByAppOnly(await serveGuardedShell(request, await session(request)))
     if (!existsSync(shellDist)) return notBuilt()
-    return (await serveFile(join(shellDist, 'index.html'), request, REVALIDATE)) ?? notBuilt()
+    const file = await serveFile(join(shellDist, 'index.html'), request, REVALIDATE)
+    return file ? framedByAppOnly(file) : notBuilt()
   }
 
   return (

@@ -71,6 +71,16 @@ describe('shell page', () => {
     },
   )
 
+  test('may be framed by the app only (never by a proxied page on the proxy origin)', async () => {
+    for (const path of ['/', '/dashboard', '/link/acme/v/2/']) {
+      const res = await get(path)
+      expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'self'")
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    }
+    // Scripts and styles need no framing policy.
+    expect((await get('/assets/main.0123456789.js')).headers.get('x-frame-options')).toBeNull()
+  })
+
   test('hashed shell assets are cached for a year', async () => {
     const res = await get('/assets/main.0123456789.js')
     expect(res.status).toBe(200)

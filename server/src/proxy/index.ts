@@ -20,9 +20,16 @@ export { createProxyUrls } from './urls'
 
 type ProxyContext = Pick<AppContext, 'config' | 'storage' | 'now' | 'logger'>
 
-export function createProxyApp(context: ProxyContext) {
+export interface ProxyAppOptions {
+  /** How long a site may take to send its headers (site.ts UPSTREAM_TIMEOUT_MS by default). */
+  upstreamTimeoutMs?: number
+  /** Host name resolution (the system resolver by default; tests give fixed DNS answers). */
+  resolve?: (hostname: string) => Promise<string[]>
+}
+
+export function createProxyApp(context: ProxyContext, options: ProxyAppOptions = {}) {
   const urls = createProxyUrls(context.config.sessionSecret)
-  const site = createSiteProxy({ context, urls })
+  const site = createSiteProxy({ context, urls, ...options })
   const emailFiles = createEmailFiles(context)
   // Start building the bridge now, so the first proxied page does not wait for it.
   bridgeBundle().catch((error: unknown) =>

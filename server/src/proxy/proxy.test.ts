@@ -122,11 +122,14 @@ describe('proxied pages', () => {
     expect(html).not.toContain('Content-Security-Policy')
   })
 
-  test('strip cookies and framing policies, and allow framing by the app origin only', async () => {
+  test('strip cookies and framing policies, and allow framing by the app and the proxy origin only', async () => {
     const response = await fetch(proxied('/'), { headers: { cookie: 'pinpoint_session=app-secret' } })
     expect(response.headers.get('set-cookie')).toBeNull()
     expect(response.headers.get('x-frame-options')).toBeNull()
-    expect(response.headers.get('content-security-policy')).toBe('frame-ancestors http://localhost:4999')
+    // The app frames proxied pages, and proxied pages frame other proxied pages (issue 21 item 15).
+    expect(response.headers.get('content-security-policy')).toBe(
+      'frame-ancestors http://localhost:4999 http://127.0.0.1:4998',
+    )
     expect(seenCookies.at(-1)).toBeNull()
   })
 
@@ -181,7 +184,10 @@ describe('refusals', () => {
       'http://[::1]/',
       'http://localhost/',
     ]) {
-      const response = await fetch(`${proxyOrigin}${urls.toProxy(new URL(target))}`)
+      // As a page (a navigation or frame): subresources get an empty body instead (failures.test.ts).
+      const response = await fetch(`${proxyOrigin}${urls.toProxy(new URL(target))}`, {
+        headers: { 'sec-fetch-dest': 'iframe', accept: 'text/html' },
+      })
       expect(response.status).toBe(403)
       const html = await response.text()
       expect(html).toContain('data-error=')

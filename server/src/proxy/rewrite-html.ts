@@ -2,11 +2,18 @@
  * The streaming HTML rewrite of a proxied page (Bun's HTMLRewriter, lol-html): URL attributes and inline
  * styles are rewritten into proxy paths, `<base>` is followed, policies that would block the frame or our
  * script are removed, and the bridge script is injected at the start of `<head>` so it runs before the
- * page's own scripts (it reports navigation done with `history.pushState`). Nothing is buffered: each
- * chunk goes out as soon as it is rewritten.
+ * page's own scripts (it reports navigation done with `history.pushState`). Nothing is buffered but one
+ * tag at a time (capped by tag-guard.ts) and the end of a `<style>` chunk that may hold a cut `url(`:
+ * each chunk goes out as soon as it is rewritten.
  */
-import { rewriteCss } from './rewrite-css'
-import { type ProxyUrls, rewriteSrcset, rewriteUrl } from './urls'
+import { type CssStreamRewriter, createCssStreamRewriter, rewriteCss } from './rewrite-css'
+import { type ProxyUrls, rewriteRefresh, rewriteSrcset, rewriteUrl } from './urls'
+
+/**
+ * Longest attribute value that is rewritten. Longer ones (in practice inline `data:` images, which are
+ * never rewritten anyway) are left as they are rather than copied a few more times through the rewrite.
+ */
+export const MAX_REWRITTEN_ATTRIBUTE = 64 * 1024
 
 /** Attributes holding one URL, per element selector. */
 const URL_ATTRIBUTES: ReadonlyArray<readonly [string, readonly string[]]> = [
@@ -54,7 +61,7 @@ export function createHtmlRewriter({ target, urls, bridge }: HtmlRewriteOptions)
   }
   const rewriteAttribute = (element: HTMLRewriterTypes.Element, name: string) => {
     const value = element.getAttribute(name)
-    if (value === null) return
+    if (value === null || value.length > MAX_REWRITTEN_ATTRIBUTE) return
     const rewritten = rewriteUrl(value, base, urls)
     if (rewritten !== null) element.setAttribute(name, rewritten)
   }
@@ -80,32 +87,35 @@ export function createHtmlRewriter({ target, urls, bridge }: HtmlRewriteOptions)
       },
     })
   }
-  let styleText = ''
+  let styleRewriter: CssStreamRewriter | null = null
   return rewriter
     .on('img[srcset], source[srcset], link[imagesrcset]', {
       element(element) {
         for (const name of ['srcset', 'imagesrcset']) {
           const value = element.getAttribute(name)
-          if (value !== null) element.setAttribute(name, rewriteSrcset(value, base, urls))
+          if (value !== null && value.length <= MAX_REWRITTEN_ATTRIBUTE)
+            element.setAttribute(name, rewriteSrcset(value, base, urls))
         }
       },
     })
     .on('[style]', {
       element(element) {
         const value = element.getAttribute('style')
-        if (value?.includes('url(')) element.setAttribute('style', rewriteCss(value, base, urls))
+        if (value && value.length <= MAX_REWRITTEN_ATTRIBUTE && value.includes('url('))
+          element.setAttribute('style', rewriteCss(value, base, urls))
       },
     })
     .on('style', {
-      // A style sheet may arrive in several chunks: collect it, then write it back rewritten.
+      // A style sheet arrives in chunks: each is rewritten as it comes (a token cut between two chunks is
+      // held back until the next), so a huge inline sheet is never collected whole.
       text(chunk) {
-        styleText += chunk.text
-        if (!chunk.lastInTextNode) {
-          chunk.remove()
-          return
+        styleRewriter ??= createCssStreamRewriter(base, urls)
+        let out = styleRewriter.write(chunk.text)
+        if (chunk.lastInTextNode) {
+          out += styleRewriter.end()
+          styleRewriter = null
         }
-        chunk.replace(rewriteCss(styleText, base, urls), { html: true })
-        styleText = ''
+        chunk.replace(out, { html: true })
       },
     })
     .on('script[integrity], link[integrity]', {
@@ -119,10 +129,8 @@ export function createHtmlRewriter({ target, urls, bridge }: HtmlRewriteOptions)
         const name = (element.getAttribute('http-equiv') ?? '').toLowerCase()
         if (name === 'content-security-policy' || name === 'x-frame-options') element.remove()
         if (name === 'refresh') {
-          const content = element.getAttribute('content') ?? ''
-          const match = /^(\s*\d+\s*;\s*url\s*=\s*)(['"]?)(.*?)\2\s*$/i.exec(content)
-          const rewritten = match?.[3] ? rewriteUrl(match[3], base, urls) : null
-          if (match && rewritten) element.setAttribute('content', `${match[1]}${rewritten}`)
+          const rewritten = rewriteRefresh(element.getAttribute('content') ?? '', base, urls)
+          if (rewritten) element.setAttribute('content', rewritten)
         }
       },
     })

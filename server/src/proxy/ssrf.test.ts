@@ -10,6 +10,7 @@ describe('isBlockedAddress', () => {
     '172.16.0.1',
     '172.31.255.255',
     '192.168.1.10',
+    '192.88.99.1',
     '169.254.169.254',
     '169.254.0.1',
     '100.64.0.1',
@@ -41,6 +42,48 @@ describe('isBlockedAddress', () => {
     '2606:4700::1111',
     '::ffff:8.8.8.8',
   ])('%s is public', (ip) => {
+    expect(isBlockedAddress(ip)).toBe(false)
+  })
+})
+
+describe('IPv6 forms that embed or tunnel to an IPv4 address', () => {
+  // [form, address]: every one reaches a loopback, private or metadata IPv4 address, or is a tunnel
+  // prefix refused as a whole.
+  test.each([
+    ['IPv4-mapped, dotted', '::ffff:127.0.0.1'],
+    ['IPv4-mapped, hex', '::ffff:a9fe:a9fe'],
+    ['IPv4-translated, dotted', '::ffff:0:127.0.0.1'],
+    ['IPv4-translated, hex', '::ffff:0:a00:1'],
+    ['IPv4-translated, metadata', '::ffff:0:169.254.169.254'],
+    ['IPv4-compatible, dotted', '::127.0.0.1'],
+    ['IPv4-compatible, public', '::8.8.8.8'],
+    ['NAT64, dotted', '64:ff9b::10.0.0.1'],
+    ['NAT64, hex', '64:ff9b::c0a8:1'],
+    ['NAT64 local-use prefix', '64:ff9b:1::808:808'],
+    ['6to4, loopback', '2002:7f00:1::'],
+    ['6to4, private', '2002:c0a8:101::1'],
+    ['6to4, public (refused as a whole)', '2002:808:808::1'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['Teredo, private server', '2001:0:a00:1::1'],
+    ['benchmarking', '2001:2::1'],
+    ['ORCHIDv2', '2001:20::1'],
+    ['documentation', '2001:db8::1'],
+    ['documentation (RFC 9637)', '3fff::1'],
+    ['discard-only', '100::1'],
+    ['SRv6 SIDs (outside global unicast)', '5f00::1'],
+    ['upper-case, zero-padded', '0000:0000:0000:0000:0000:FFFF:7F00:0001'],
+  ])('%s %s is refused', (_form, ip) => {
+    expect(isBlockedAddress(ip)).toBe(true)
+  })
+
+  test.each([
+    ['IPv4-mapped public', '::ffff:8.8.8.8'],
+    ['IPv4-translated public', '::ffff:0:8.8.8.8'],
+    ['NAT64 public (DNS64 answer)', '64:ff9b::808:808'],
+    ['global unicast next to 6to4', '2003::1'],
+    ['global unicast next to the IETF block', '2001:200::1'],
+    ['global unicast', '2a00:1450:4001::200e'],
+  ])('%s %s is public', (_form, ip) => {
     expect(isBlockedAddress(ip)).toBe(false)
   })
 })

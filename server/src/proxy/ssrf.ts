@@ -10,6 +10,16 @@ import { isIP } from 'node:net'
 
 export class ProxyTargetRefused extends Error {
   override name = 'ProxyTargetRefused'
+  /**
+   * What the proxy answers: 403 for a target it will not fetch, 502 for a name that does not resolve
+   * (the site cannot be reached, as a browser would find too).
+   */
+  constructor(
+    message: string,
+    readonly status: 403 | 502 = 403,
+  ) {
+    super(message)
+  }
 }
 
 /** IPv4 ranges a proxied request may never reach: [network, prefix length]. */
@@ -22,6 +32,7 @@ const BLOCKED_V4: ReadonlyArray<readonly [string, number]> = [
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
   ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // former 6to4 relay anycast
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24], // documentation
@@ -55,24 +66,63 @@ function v6Groups(ip: string): number[] {
   return [...left, ...fill, ...right].map((group) => Number.parseInt(group || '0', 16))
 }
 
-/** True when the address is loopback, link-local, private, shared, reserved, documentation or multicast. */
+function v6Number(groups: readonly number[]): bigint {
+  return groups.reduce((sum, group) => (sum << 16n) | BigInt(group), 0n)
+}
+
+/** An IPv6 range as a 128-bit network number and prefix length, from its text form. */
+function v6Range(network: string, bits: number): readonly [bigint, number] {
+  return [v6Number(v6Groups(network)), bits]
+}
+
+function inV6Range(address: bigint, [network, bits]: readonly [bigint, number]): boolean {
+  const shift = BigInt(128 - bits)
+  return address >> shift === network >> shift
+}
+
+/**
+ * IPv6 forms that carry an IPv4 address in their last 32 bits and reach it: the address is judged by
+ * that IPv4 address (a DNS64 resolver hands out NAT64 addresses for every public IPv4 site, so refusing
+ * the whole range would refuse the web on an IPv6-only network).
+ */
+const EMBEDDING_V6 = [
+  v6Range('::ffff:0:0', 96), // IPv4-mapped
+  v6Range('::ffff:0:0:0', 96), // IPv4-translated (SIIT)
+  v6Range('64:ff9b::', 96), // NAT64, well-known prefix
+]
+
+/** Only global unicast (2000::/3) is fetched, and not these special parts of it. */
+const GLOBAL_UNICAST_V6 = v6Range('2000::', 3)
+const BLOCKED_GLOBAL_V6 = [
+  // IETF protocol assignments: Teredo (2001::/32, which tunnels to an IPv4 address hidden in the last 32
+  // bits), benchmarking, ORCHID, AMT. No site publishes these; a relay could reach a private address.
+  v6Range('2001::', 23),
+  v6Range('2001:db8::', 32), // documentation
+  // 6to4 (the IPv4 address in bits 16-48): reached through whichever relay the server's network picks,
+  // so an embedded private address could be reached; 6to4 is deprecated (RFC 7526), refused outright.
+  v6Range('2002::', 16),
+  v6Range('3fff::', 20), // documentation (RFC 9637)
+]
+
+/**
+ * True when the address is loopback, link-local, private, shared, reserved, documentation, multicast, or
+ * an IPv6 form that embeds or tunnels to an IPv4 address that is one of those.
+ *
+ * IPv6 outside global unicast is refused as a whole, which covers ::, ::1, the deprecated
+ * IPv4-compatible ::a.b.c.d, the local-use NAT64 prefix 64:ff9b:1::/48, discard-only 100::/64, unique
+ * local fc00::/7, link-local fe80::/10, site-local and multicast, and any range assigned later.
+ */
 export function isBlockedAddress(ip: string): boolean {
   const family = isIP(ip)
   if (family === 4) return BLOCKED_V4.some((range) => inV4Range(ip, range))
   if (family !== 6) return true
-  const groups = v6Groups(ip)
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups
-  const embeddedV4 = `${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`
-  const zeroPrefix = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0
-  if (zeroPrefix && g5 === 0) return true // ::, ::1 and the deprecated IPv4-compatible form
-  if (zeroPrefix && g5 === 0xffff) return isBlockedAddress(embeddedV4) // IPv4-mapped
-  if (g0 === 0x64 && g1 === 0xff9b) return isBlockedAddress(embeddedV4) // NAT64
-  if ((g0 & 0xfe00) === 0xfc00) return true // unique local fc00::/7
-  if ((g0 & 0xffc0) === 0xfe80) return true // link-local fe80::/10
-  if ((g0 & 0xffc0) === 0xfec0) return true // site-local (deprecated)
-  if ((g0 & 0xff00) === 0xff00) return true // multicast
-  if (g0 === 0x2001 && g1 === 0x0db8) return true // documentation
-  return false
+  const address = v6Number(v6Groups(ip))
+  if (EMBEDDING_V6.some((range) => inV6Range(address, range))) {
+    const v4 = Number(address & 0xffffffffn)
+    return isBlockedAddress(`${v4 >>> 24}.${(v4 >>> 16) & 255}.${(v4 >>> 8) & 255}.${v4 & 255}`)
+  }
+  if (!inV6Range(address, GLOBAL_UNICAST_V6)) return true
+  return BLOCKED_GLOBAL_V6.some((range) => inV6Range(address, range))
 }
 
 export interface TargetCheckOptions {
@@ -103,10 +153,10 @@ export async function checkTarget(url: URL, { allowHosts, resolve = defaultResol
     try {
       addresses = await resolve(host)
     } catch {
-      throw new ProxyTargetRefused(`The address ${host} could not be found.`)
+      throw new ProxyTargetRefused(`The address ${host} could not be found.`, 502)
     }
   }
-  if (addresses.length === 0) throw new ProxyTargetRefused(`The address ${host} could not be found.`)
+  if (addresses.length === 0) throw new ProxyTargetRefused(`The address ${host} could not be found.`, 502)
   if (addresses.some(isBlockedAddress)) {
     throw new ProxyTargetRefused(`${host} is a private or local address; the proxy does not fetch those.`)
   }

@@ -7,7 +7,7 @@
  * Toward the browser: no Set-Cookie (same reason), no framing or content policies of the site (the proxy
  * sets its own), no transport headers that no longer describe the (decoded, rewritten) body.
  */
-import type { ProxyUrls } from './urls'
+import { type ProxyUrls, rewriteLinkHeader, rewriteRefresh } from './urls'
 
 const FORWARDED_REQUEST_HEADERS = [
   'accept',
@@ -42,6 +42,9 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'permissions-policy',
   'origin-agent-cluster',
   'service-worker-allowed',
+  // The browser's Authorization header is never sent on, so a login prompt could only loop.
+  'www-authenticate',
+  'proxy-authenticate',
   // fetch() hands over the decoded body, so the encoding and length no longer describe it.
   'content-encoding',
   'content-length',
@@ -56,6 +59,7 @@ export interface UpstreamInput {
   /** Resolved address to connect to for plain http (pins the address that passed the SSRF check). */
   address: string | null
   urls: ProxyUrls
+  /** How long the site may take to send its response headers. */
   timeoutMs: number
 }
 
@@ -93,13 +97,41 @@ export async function fetchUpstream({ request, target, address, urls, timeoutMs 
     headers.set('host', target.host)
   }
   const method = request.method === 'HEAD' ? 'HEAD' : request.method === 'POST' ? 'POST' : 'GET'
-  return fetch(url, {
-    method,
-    headers,
-    body: method === 'POST' ? await request.arrayBuffer() : undefined,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
-  })
+  // The timeout is for the site to start answering once it has the whole request. It must not cut the
+  // response body short: a large image or video streams for as long as the browser keeps reading it
+  // (AbortSignal.timeout would abort it too); nor an upload the browser is still sending.
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let done = false
+  const startTimer = () => {
+    if (done) return
+    timer = setTimeout(
+      () => controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, 'TimeoutError')),
+      timeoutMs,
+    )
+  }
+  // A form post is streamed to the site as it arrives, never collected in memory first.
+  let body: ReadableStream<Uint8Array> | undefined
+  if (method === 'POST' && request.body) {
+    const length = request.headers.get('content-length')
+    if (length) headers.set('content-length', length)
+    body = request.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: startTimer }))
+  } else {
+    startTimer()
+  }
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      body,
+      duplex: 'half',
+      redirect: 'manual',
+      signal: controller.signal,
+    } as RequestInit)
+  } finally {
+    done = true
+    clearTimeout(timer)
+  }
 }
 
 /** The site's response headers that may reach the browser, with redirects kept inside the proxy. */
@@ -116,5 +148,13 @@ export function responseHeaders(upstream: Response, target: URL, urls: ProxyUrls
       headers.delete('location')
     }
   }
+  // Other headers that send the browser to a URL: keep it inside the proxy.
+  const refresh = upstream.headers.get('refresh')
+  if (refresh) {
+    const rewritten = rewriteRefresh(refresh, target, urls)
+    if (rewritten) headers.set('refresh', rewritten)
+  }
+  const link = upstream.headers.get('link')
+  if (link) headers.set('link', rewriteLinkHeader(link, target, urls))
   return headers
 }

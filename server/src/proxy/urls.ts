@@ -99,3 +99,24 @@ export function rewriteSrcset(value: string, base: URL, urls: ProxyUrls): string
   }
   return out.join(', ')
 }
+
+/**
+ * A refresh instruction (`<meta http-equiv=refresh content="5; url=/next">` or the `Refresh` header) with
+ * its URL in the proxy, or null when it has none to rewrite.
+ */
+export function rewriteRefresh(value: string, base: URL, urls: ProxyUrls): string | null {
+  const match = /^(\s*\d+(?:\.\d*)?\s*[;,]\s*(?:url\s*=\s*)?)(['"]?)(.*?)\2\s*$/i.exec(value)
+  const rewritten = match?.[3] ? rewriteUrl(match[3], base, urls) : null
+  return match && rewritten ? `${match[1]}${rewritten}` : null
+}
+
+/**
+ * A `Link` header (`</css/a.css>; rel=preload; as=style, <https://cdn.example/f.woff2>; rel=preload`)
+ * with each target in the proxy, so preloads and prefetches do not go to the site around the proxy.
+ */
+export function rewriteLinkHeader(value: string, base: URL, urls: ProxyUrls): string {
+  return value.replace(/<([^>]*)>/g, (match, url: string) => {
+    const rewritten = rewriteUrl(url, base, urls)
+    return rewritten ? `<${rewritten}>` : match
+  })
+}
