@@ -79,6 +79,14 @@ export function mapError(code: string | number | undefined, error: unknown): Err
   }
 }
 
+/** The driver error under a wrapper (Drizzle's "Failed query" keeps PostgreSQL's code and message in `cause`). */
+function describeCause(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown })?.cause
+  if (!cause) return undefined
+  const { code, message } = cause as { code?: unknown; message?: unknown }
+  return [code, message].filter((part) => part !== undefined).join(' ')
+}
+
 /** Registers the error mapping. Must be `.use()`d before the routes it covers. */
 export function errorHandler(logger: Logger) {
   return new Elysia({ name: 'error-handler' })
@@ -90,6 +98,7 @@ export function errorHandler(logger: Logger) {
           method: request.method,
           path: new URL(request.url).pathname,
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          cause: describeCause(error),
         })
       }
       const headers: Record<string, string> = {}
