@@ -22,8 +22,8 @@ afterAll(() => server.stop(true))
 const team = await teamWithMembers(setup)
 
 /** Bytes that sniff as MP4 (an `ftyp` box, brand isom), then filler. */
-function mp4Bytes(size: number): Uint8Array {
-  const data = new Uint8Array(size)
+function mp4Bytes(size: number): Uint8Array<ArrayBuffer> {
+  const data = new Uint8Array(new ArrayBuffer(size))
   const box = Uint8Array.from([0, 0, 0, 0x20, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0])
   data.set(box, 0)
   data.set(new TextEncoder().encode('isomiso2avc1mp41'), box.length)
@@ -86,7 +86,7 @@ describe('tus HEAD on a completed upload', () => {
 })
 
 /** A PATCH whose body is sent in two parts: the second only when `finish()` is called. */
-function slowPatch(url: string, details: VideoDetails, data: Uint8Array) {
+function slowPatch(url: string, details: VideoDetails, data: Uint8Array<ArrayBuffer>) {
   const target = new URL(url)
   const half = data.length / 2
   let fail: (error: Error) => void = () => {}
