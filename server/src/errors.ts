@@ -112,7 +112,7 @@ export function errorHandler(logger: Logger) {
     .onError({ as: 'global' }, ({ code, error, request }) => {
       const body = mapError(code, error)
       if (body.status === 503) {
-        logger.warn('database unavailable', {
+        logger.warn('service unavailable (database or another backing service unreachable)', {
           method: request.method,
           path: new URL(request.url).pathname,
           cause: describeCause(error) ?? (error instanceof Error ? error.message : String(error)),
