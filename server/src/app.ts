@@ -31,6 +31,7 @@ import { outboxPage } from './platform/mailer/outbox-page'
 import { requestLog } from './platform/request-log'
 import { originCheck } from './platform/security'
 import { fileRoutes } from './platform/storage'
+import { textInputGuard } from './platform/text-input'
 import { proxyLinkModule } from './proxy/link'
 import { realtimeModule } from './realtime'
 
@@ -82,6 +83,7 @@ export function createApp(context: AppContext) {
     .use(errorHandler(context.logger))
     .use(requestLog(context.logger, context.config.logRequests))
     .use(originCheck(context.config.publicUrl))
+    .use(textInputGuard())
     .use(createApi(context))
     .use(
       pagesModule({

@@ -7,8 +7,8 @@ import { createApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import type { AppContext } from './context'
 import { ensureFirstLogin } from './first-run'
-import { createJobs } from './jobs'
-import { jobHandlers } from './jobs/handlers'
+import { createJobs, type QueueName } from './jobs'
+import { jobHandlers, SCHEDULES } from './jobs/handlers'
 import { createLogger } from './platform/logger'
 import { createMailer } from './platform/mailer'
 import { createClientIpResolver } from './platform/security'
@@ -39,6 +39,12 @@ async function main() {
   // The proxy origin (a different site from the app) serves reviewed websites and e-mail HTML.
   const proxy = createProxyApp(context).listen({ port: config.proxyPort, hostname: config.host })
   await context.jobs.work(jobHandlers(context))
+  for (const [queue, cron] of Object.entries(SCHEDULES)) {
+    // A schedule that cannot be registered must not stop the server: the work is housekeeping.
+    await context.jobs
+      .schedule(queue as QueueName, cron)
+      .catch((error: unknown) => logger.error('job schedule failed', { queue, error: String(error) }))
+  }
   logger.info('server started', {
     url: `http://localhost:${port}`,
     database: database.kind === 'pglite' ? `pglite (${config.dataDir})` : 'postgres',

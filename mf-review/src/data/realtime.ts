@@ -83,6 +83,10 @@ export function useCanvasRealtime({
             if (event.type === 'annotation.created' && annotationId)
               announce(event, annotationId, annotationId)
           }
+          // Bulk changes (annotations.exported, annotations.inactive-reason) name ids, not snapshots.
+          else if (event.type.startsWith('annotations.')) {
+            void client.invalidateQueries({ queryKey: reviewKeys.annotations(canvasId) })
+          }
           // Canvas, revision and asset changes: reload the canvas behind the link.
           else if (/^(canvas|asset|revision)\./.test(event.type)) {
             void client.invalidateQueries({ queryKey: reviewKeys.link(subdomain) })

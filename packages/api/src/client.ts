@@ -12,14 +12,26 @@ export type RequestOptions = {
 }
 
 /**
- * Retry on network failure only (the request never reached the server, so repeating it is safe
- * from the server's point of view). Each retry waits `delaysMs[i]`; with `proxyBaseUrl` the
- * retries go through that proxy instead of the direct base URL (SPEC section 7).
+ * When a call is repeated (SPEC 7: "optional retry through a proxy on network failure"): after a network
+ * failure (no answer at all) or a 503 (the server is briefly unavailable, e.g. its database restarting),
+ * waiting `delaysMs[i]` before retry i (or the server's Retry-After when longer, up to 30 s).
+ *
+ * Only calls that are safe to repeat are retried: GET, HEAD, PUT, DELETE and OPTIONS (idempotent), and a
+ * POST or PATCH that carries an `Idempotency-Key` header. Any other POST is never repeated, since a
+ * network failure can happen after the server did the work. After a network failure the retries go
+ * through `proxyBaseUrl` when one is given; a 503 is retried where it came from.
  */
 export type RetryPolicy = {
   delaysMs: readonly number[]
   proxyBaseUrl?: string
 }
+
+/** The policy of a client created without one: three retries over about three seconds. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { delaysMs: [200, 800, 2000] }
+/** A Retry-After longer than this is not waited for (the error reaches the caller instead). */
+const MAX_RETRY_AFTER_MS = 30_000
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export type ApiClient = {
@@ -39,8 +51,8 @@ export type ApiClientOptions = {
   fetch?: typeof globalThis.fetch
   /** Sent with every request (for example an API token header). */
   headers?: Record<string, string>
-  /** Default retry policy; none unless given. */
-  retry?: RetryPolicy
+  /** Default retry policy (DEFAULT_RETRY_POLICY unless given; false: never retry). */
+  retry?: RetryPolicy | false
   /** Injected for tests: waits `ms`. */
   sleep?: (ms: number) => Promise<void>
 }
@@ -60,6 +72,27 @@ function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryVal
 
 function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.error === 'NetworkError'
+}
+
+function isUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503
+}
+
+function mayRepeat(method: HttpMethod, headers: Record<string, string> | undefined): boolean {
+  if (IDEMPOTENT_METHODS.has(method)) return true
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key')
+}
+
+/** Retry-After of a 503 in ms: the header (seconds or an HTTP date), else the body's meta.retryAfter. */
+function retryAfterMs(error: ApiError, header: string | null): number {
+  if (header) {
+    const seconds = Number(header)
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+    const date = Date.parse(header)
+    if (Number.isFinite(date)) return Math.max(0, date - Date.now())
+  }
+  const meta = error.meta?.retryAfter
+  return typeof meta === 'number' && Number.isFinite(meta) ? Math.max(0, meta * 1000) : 0
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -95,20 +128,30 @@ export function createApiClient({
   baseUrl = '/api/v1',
   fetch: fetchImpl = globalThis.fetch.bind(globalThis),
   headers: defaultHeaders = {},
-  retry: defaultRetry,
+  retry = DEFAULT_RETRY_POLICY,
   sleep = defaultSleep,
 }: ApiClientOptions = {}): ApiClient {
+  const defaultRetry = retry === false ? undefined : retry
+  /** The Retry-After of each 503 error, read from its response. */
+  const retryAfter = new WeakMap<ApiError, number>()
+
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
     const policy = options.retry === false ? undefined : (options.retry ?? defaultRetry)
-    const delays = policy?.delaysMs ?? []
+    const delays =
+      policy && mayRepeat(method, { ...defaultHeaders, ...options.headers }) ? policy.delaysMs : []
+    let viaProxy = false
     for (let attempt = 0; ; attempt += 1) {
-      const base = attempt > 0 && policy?.proxyBaseUrl ? policy.proxyBaseUrl : baseUrl
+      const base = viaProxy && policy?.proxyBaseUrl ? policy.proxyBaseUrl : baseUrl
       try {
         return await send<T>(base, method, path, options)
       } catch (error) {
         const delay = delays[attempt]
-        if (!isNetworkFailure(error) || delay === undefined || options.signal?.aborted) throw error
-        await sleep(delay)
+        const network = isNetworkFailure(error)
+        if ((!network && !isUnavailable(error)) || delay === undefined || options.signal?.aborted) throw error
+        const wait = network ? delay : Math.max(delay, retryAfter.get(error as ApiError) ?? 0)
+        if (wait > MAX_RETRY_AFTER_MS) throw error
+        viaProxy ||= network
+        await sleep(wait)
       }
     }
   }
@@ -148,7 +191,12 @@ export function createApiClient({
       throw new ApiError({ message: 'Network error', error: 'NetworkError', status: 0, meta: {} })
     }
     const data = await readBody(response)
-    if (response.status >= 400) throw toApiError(response.status, response.statusText, data)
+    if (response.status >= 400) {
+      const error = toApiError(response.status, response.statusText, data)
+      if (response.status === 503)
+        retryAfter.set(error, retryAfterMs(error, response.headers.get('retry-after')))
+      throw error
+    }
     return data as T
   }
 

@@ -2,6 +2,7 @@ export {
   type ApiClient,
   type ApiClientOptions,
   createApiClient,
+  DEFAULT_RETRY_POLICY,
   type HttpMethod,
   type RequestOptions,
   type RetryPolicy,

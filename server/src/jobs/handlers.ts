@@ -1,5 +1,6 @@
-/** Which function works which queue. Started by index.ts (and by tests that need workers). */
+/** Which function works which queue, and what runs on a schedule. Started by index.ts (and by tests). */
 import type { AppContext } from '../context'
+import { collectOrphanAttachments } from '../modules/file-attachments/orphans'
 import { reachCanvasDeadline, sendReminder } from '../modules/reminders/service'
 import { type JobHandler, QUEUES, type QueueName } from './index'
 
@@ -8,5 +9,13 @@ export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobH
     [QUEUES.deadlineReminder]: async (data) => sendReminder(context, String(data.reminderId)),
     [QUEUES.canvasDeadline]: async (data) =>
       reachCanvasDeadline(context, String(data.canvasId), String(data.at)),
+    [QUEUES.orphanAttachments]: async () => {
+      await collectOrphanAttachments(context)
+    },
   }
+}
+
+/** Recurring work (cron, UTC), registered once at start; pg-boss keeps one schedule per queue. */
+export const SCHEDULES: Partial<Record<QueueName, string>> = {
+  [QUEUES.orphanAttachments]: '23 * * * *',
 }

@@ -16,6 +16,8 @@ export const QUEUES = {
   deadlineReminder: 'deadline-reminder',
   /** A canvas reaching its feedback deadline: records the "paused" lifecycle event (data: { canvasId, at }). */
   canvasDeadline: 'canvas-deadline',
+  /** Hourly: deletes uploads never attached to a comment within a day (file-attachments/orphans.ts). */
+  orphanAttachments: 'orphan-attachments',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
@@ -30,6 +32,8 @@ export interface Jobs {
     options?: { startAfter?: Date; singletonKey?: string },
   ): Promise<string>
   cancel(queue: QueueName, jobId: string): Promise<void>
+  /** Runs a queue on a cron schedule (UTC); one job per tick whatever the number of processes. */
+  schedule(queue: QueueName, cron: string): Promise<void>
   /** Starts workers for the given queues (poll interval in seconds, default 2). */
   work(handlers: Partial<Record<QueueName, JobHandler>>, options?: { pollSeconds?: number }): Promise<void>
   stop(): Promise<void>
@@ -76,6 +80,9 @@ export function createJobs(database: DatabaseHandle, databaseUrl: string | undef
     },
     async cancel(queue, jobId) {
       await (await boss()).cancel(queue, jobId)
+    },
+    async schedule(queue, cron) {
+      await (await boss()).schedule(queue, cron, {}, { tz: 'UTC' })
     },
     async work(handlers, options = {}) {
       const instance = await boss()

@@ -13,6 +13,8 @@ const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt)$/i
 const MIN_GZIP_BYTES = 1024
 const MAX_GZIP_CACHE = 500
+/** NAME_MAX of common file systems (ext4, APFS, NTFS in UTF-16 units is close enough). */
+const MAX_NAME_BYTES = 255
 
 type Gzipped = { key: string; body: Uint8Array<ArrayBuffer> }
 const gzipCache = new Map<string, Gzipped>()
@@ -40,6 +42,8 @@ export function safeJoin(base: string, relative: string): string | null {
     return null
   }
   if (decoded === '' || decoded.includes('\0') || decoded.includes('\\')) return null
+  // No built file has a name the file system would refuse (ENAMETOOLONG was a 500): 255 bytes a name.
+  if (decoded.split('/').some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES)) return null
   const root = resolve(base)
   const full = resolve(root, decoded)
   return full.startsWith(root + sep) ? full : null

@@ -4,6 +4,7 @@
  * socket stays open.
  */
 import { getSchemaValidator, type Static, t } from 'elysia'
+import { findTextIssue } from '../platform/text-input'
 
 const Id = t.String({ minLength: 1, maxLength: 100 })
 const EventId = t.Integer({ minimum: 0 })
@@ -35,7 +36,13 @@ export function parseClientMessage(
     }
   }
   if (!validator) return { ok: false, reason: 'No validator.' }
-  if (validator.Check(value)) return { ok: true, message: value as ClientMessage }
+  if (validator.Check(value)) {
+    // The same text rule as every HTTP request (platform/text-input.ts): a NUL in a canvas id must not
+    // reach the database as a query parameter.
+    const issue = findTextIssue('', value)
+    if (issue) return { ok: false, reason: `Invalid ${issue.path}: ${issue.message}.` }
+    return { ok: true, message: value as ClientMessage }
+  }
   const type = typeof value === 'object' && value !== null && 'type' in value ? String(value.type) : undefined
   const first = [...validator.Errors(value)][0]
   const detail = first ? `${first.path || '/'}: ${first.message}` : 'invalid'

@@ -20,6 +20,7 @@ import type { Actor } from '../auth/actor'
 import { assertCanvasWritable, loadCanvasForEdit } from '../canvases/access'
 import { inTransaction } from '../canvases/transaction'
 import { recordEvent } from '../events/service'
+import { loadEditableFolder } from '../folders/service'
 import { deleteStoredFiles, keysOfAsset, storeProcessedFile } from './files'
 
 const KINDS_BY_CANVAS_TYPE: Record<string, readonly AssetKind[]> = {
@@ -95,6 +96,8 @@ export async function uploadAsset(context: AppContext, actor: Actor, input: Uplo
   const view = await loadCanvasForEdit(db, actor, input.canvasId)
   assertCanvasWritable(view, actor.user, context.now())
   const revisionId = await resolveRevisionId(db, view.canvas, input.revisionId)
+  // An unknown or foreign folder is a 404 like everywhere else, not a foreign-key failure.
+  if (input.folderId) await loadEditableFolder(db, actor, input.folderId)
   const processed = await processAssetFile(input.file, allowedKinds(view.canvas.type))
   const key = await storeProcessedFile(context, processed)
   try {

@@ -28,6 +28,9 @@ export async function applyPremiumChange(
     return { changes: { isPremium: false }, events: [{ type: 'canvas.downgraded', data: {} }] }
   }
   const limit = await premiumLimit(db, record.domain.planId)
+  // Recorded only when a canvas really was replaced: an id sent below the limit is ignored, not stored
+  // (it used to be stored unchecked, and an unknown id failed the foreign key with a 500).
+  let replaced: string | null = null
   if (limit !== null) {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
@@ -40,7 +43,7 @@ export async function applyPremiumChange(
       if (!replacedCanvasId) {
         throw new Conflict(`Your plan includes ${limit} premium canvases. Choose one to replace.`, { limit })
       }
-      const [replaced] = await db
+      const [row] = await db
         .update(canvases)
         .set({ isPremium: false })
         .where(
@@ -51,20 +54,21 @@ export async function applyPremiumChange(
           ),
         )
         .returning({ id: canvases.id })
-      if (!replaced)
+      if (!row)
         throw new ValidationFailed('The canvas to replace must be one of your premium canvases.', {
           field: 'replacedCanvasId',
         })
+      replaced = row.id
       await recordEvent(db, {
         type: 'canvas.downgraded',
-        canvasId: replaced.id,
+        canvasId: row.id,
         actorUserId,
         data: { replacedByCanvasId: canvas.id },
       })
     }
   }
   return {
-    changes: { isPremium: true, ...(replacedCanvasId ? { replacedCanvasId } : {}) },
-    events: [{ type: 'canvas.upgraded', data: { replacedCanvasId } }],
+    changes: { isPremium: true, ...(replaced ? { replacedCanvasId: replaced } : {}) },
+    events: [{ type: 'canvas.upgraded', data: { replacedCanvasId: replaced } }],
   }
 }

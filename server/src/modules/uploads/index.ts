@@ -21,12 +21,13 @@ export function uploadsModule(context: AppContext) {
   const handleTus = ({ request }: { request: Request }) => {
     // GET would let tus serve unfinished uploads; playback goes through signed storage URLs instead.
     if (!tusMethods.has(request.method)) throw new NotFound()
-    return tus.handleWeb(request)
+    return tus.handle(request)
   }
 
   return (
     new Elysia({ name: 'uploads' })
       .use(authPlugin(context))
+      .onStop(() => tus.close())
       .post(
         '/canvas-video-assets',
         async ({ actor, body }) => {

@@ -8,6 +8,7 @@ import type { Actor } from '../auth/actor'
 import { assertCanvasWritable, loadCanvasForEdit } from '../canvases/access'
 import { inTransaction } from '../canvases/transaction'
 import { recordEvent } from '../events/service'
+import { loadEditableFolder } from '../folders/service'
 import { signVideoUpload } from './signature'
 
 export interface CreateVideoAssetInput {
@@ -31,6 +32,8 @@ export async function createVideoAsset(context: AppContext, actor: Actor, input:
       })
     }
     const revisionId = await resolveRevisionId(tx, view.canvas, input.revisionId)
+    // An unknown or foreign folder is a 404 like everywhere else, not a foreign-key failure.
+    if (input.folderId) await loadEditableFolder(tx, actor, input.folderId)
     const [row] = await tx
       .insert(canvasAssets)
       .values({

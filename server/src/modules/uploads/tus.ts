@@ -10,6 +10,10 @@
  *   a killed server resumes exactly where it stopped). When the last byte arrives, the content is sniffed
  *   (it must be a video) and the file is moved into the storage module (a rename on local disk, a streamed
  *   multipart upload to S3); the asset becomes `ready`.
+ * - A HEAD on a completed upload answers its final offset (= its length), as tus requires, although the
+ *   staged file has moved into storage: the asset being `ready` is the record of completion.
+ * - Locks are PostgreSQL advisory locks every process sees (locker.ts): a concurrent request on the same
+ *   upload gets 423 Locked.
  */
 import { open, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -22,6 +26,7 @@ import type { AppContext } from '../../context'
 import { sniff, UPLOAD_LIMITS } from '../../media'
 import { newStorageKey } from '../../platform/storage'
 import { recordEvent } from '../events/service'
+import { createUploadLocker } from './locker'
 import { verifyVideoUpload } from './signature'
 
 export const TUS_PATH = '/api/v1/uploads'
@@ -89,6 +94,36 @@ export function createTusServer(context: AppContext) {
     return check.guid
   }
 
+  /**
+   * HEAD of an upload tus no longer knows (its staged file and record are gone once complete): when it is
+   * this signature's upload of an asset that is ready, the answer is "complete", offset = length.
+   */
+  async function completedHead(request: Request): Promise<Response | null> {
+    const uploadId = new URL(request.url).pathname.split('/').pop() ?? ''
+    const guid = checkHeaders(request)
+    if (guidOf(uploadId) !== guid) return null
+    const [asset] = await db
+      .select({ sizeBytes: canvasAssets.sizeBytes })
+      .from(canvasAssets)
+      .where(
+        and(
+          eq(canvasAssets.id, guid),
+          eq(canvasAssets.type, 'video'),
+          eq(canvasAssets.uploadStatus, 'ready'),
+        ),
+      )
+    if (asset?.sizeBytes == null) return null
+    return new Response(null, {
+      status: 200,
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(asset.sizeBytes),
+        'Upload-Length': String(asset.sizeBytes),
+        'Cache-Control': 'no-store',
+      },
+    })
+  }
+
   async function finish(upload: Upload): Promise<void> {
     const guid = guidOf(upload.id)
     const path = join(directory, upload.id)
@@ -117,9 +152,11 @@ export function createTusServer(context: AppContext) {
       await recordEvent(db, { type: 'asset.uploaded', canvasId: asset.canvasId, data: { assetId: asset.id } })
   }
 
-  return new Server({
+  const locker = createUploadLocker(context.database, context.config.databaseUrl)
+  const server = new Server({
     path: TUS_PATH,
     datastore: new DirectFileStore(directory),
+    locker,
     relativeLocation: true,
     // The upload id: the signed guid plus a random part, so a new upload for the same asset (SPEC 4: "a 4xx
     // on the resume check creates a new upload") never collides with a stale one.
@@ -147,4 +184,14 @@ export function createTusServer(context: AppContext) {
       return {}
     },
   })
+
+  return {
+    /** Answers one tus request (the route has already refused methods tus must not serve). */
+    async handle(request: Request): Promise<Response> {
+      const response = await server.handleWeb(request)
+      if (request.method !== 'HEAD' || response.status !== 404) return response
+      return (await completedHead(request).catch(() => null)) ?? response
+    },
+    close: () => locker.close(),
+  }
 }
