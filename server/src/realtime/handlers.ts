@@ -30,7 +30,7 @@ function viewerOf(connection: Connection): Viewer {
     : { userId: null, name: 'Guest', avatarUrl: null }
 }
 
-function leaveCanvas(hub: RealtimeHub, connection: Connection, canvasId: string): void {
+export function leaveCanvas(hub: RealtimeHub, connection: Connection, canvasId: string): void {
   hub.unsubscribe(connection, canvasTopic(canvasId))
   hub.unsubscribe(connection, canvasTeamTopic(canvasId))
   connection.canvases.delete(canvasId)

@@ -1,7 +1,8 @@
 /**
  * The WebSocket protocol of `/api/v1/realtime`: JSON text frames, each an object with a `type`.
  * Client messages are validated against `ClientMessage`; anything else answers an `error` frame and the
- * socket stays open.
+ * socket stays open. The server closes a socket with code 4001 when its session or token ended
+ * (decision 026); when rights shrink it sends `unsubscribed` / `resync` for the canvases concerned.
  */
 import { getSchemaValidator, type Static, t } from 'elysia'
 

@@ -7,6 +7,7 @@ import { canvases, canvasRevisions, type DbOrTx, users } from '@pinpoint/db'
 import { canUseEmailReview, Forbidden, NotFound, ValidationFailed } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { authorize } from '../../policy'
+import { notifyAccessChange } from '../../realtime/bus'
 import { storageKeysOfCanvas } from '../assets/files'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
@@ -202,8 +203,13 @@ export async function updateCanvas(
   const [canvas] = await db.update(canvases).set(changes).where(eq(canvases.id, canvasId)).returning()
   if (!canvas) throw new NotFound('Canvas not found.')
   for (const event of events) await recordEvent(db, { ...event, canvasId, actorUserId })
+  // Who may open the canvas may have changed: its open sockets are re-checked (decision 026).
+  if (ACCESS_FIELDS.some((field) => field in changes)) await notifyAccessChange(db, { canvasIds: [canvasId] })
   return { canvas, deadlineChanged }
 }
+
+/** Canvas fields that decide who may open the canvas or see its private comments. */
+const ACCESS_FIELDS = ['visibility', 'passwordHash', 'userId', 'expireDate', 'archiveDate'] as const
 
 /** A canvas can be handed to the owner's team members only (a non-guest in the same team). */
 async function assertTransferTarget(db: DbOrTx, ownerTeamId: string | null, userId: string): Promise<void> {
@@ -230,5 +236,6 @@ export async function deleteCanvas(db: DbOrTx, actor: Actor, canvasId: string) {
     actorUserId: actor.user?.id ?? null,
     data: { title: view.canvas.title },
   })
+  await notifyAccessChange(db, { canvasIds: [canvasId] })
   return { canvas: view.canvas, storageKeys: keys }
 }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { parseEmail } from '../../platform/security'
 import { authorize } from '../../policy'
+import { notifyAccessChange } from '../../realtime/bus'
 import { type Actor, type ActorUser, loadActorUser } from '../auth/actor'
 import { assertPasswordRules, hashPassword, verifyPassword } from '../auth/passwords'
 import { requireMember } from '../auth/plugin'
@@ -142,6 +143,8 @@ export async function createApiToken(ctx: Ctx, actor: Actor): Promise<ApiTokenJs
     .update(users)
     .set({ tokenHash: hashToken(token), tokenCreatedAt: createdAt })
     .where(eq(users.id, user.id))
+  // Sockets opened with the replaced token close (decision 026).
+  await notifyAccessChange(ctx.database.db, { userIds: [user.id] })
   return { token, hasToken: true, createdAt: createdAt.toISOString() }
 }
 
@@ -151,5 +154,6 @@ export async function revokeApiToken(ctx: Ctx, actor: Actor): Promise<ApiTokenJs
     .update(users)
     .set({ tokenHash: null, tokenCreatedAt: null })
     .where(eq(users.id, user.id))
+  await notifyAccessChange(ctx.database.db, { userIds: [user.id] })
   return { token: null, hasToken: false, createdAt: null }
 }

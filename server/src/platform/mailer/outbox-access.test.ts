@@ -14,7 +14,7 @@ afterAll(async () => {
   for (const stop of stops) await stop()
 })
 
-const socketAt = (address: string) => ({ requestIP: () => ({ address, family: 'IPv4', port: 1 }) })
+const socketAt = (address: string) => ({ requestIP: () => ({ address, family: 'IPv4' as const, port: 1 }) })
 const request = (headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/v1/dev/outbox', { headers })
 
