@@ -96,7 +96,8 @@ export function serializeReminder(reminder: DeadlineReminder) {
 export interface CanvasOwnerJson {
   id: string
   name: string
-  email: string
+  /** Null when this viewer may not see it (decision 027). */
+  email: string | null
   avatarUrl: string | null
   TeamId: string | null
 }

@@ -77,7 +77,8 @@ export async function shareCanvas(
     type: 'canvas.shared',
     canvasId: view.canvas.id,
     actorUserId: sender.id,
-    data: { emails },
+    // The canvas feed is public to every link holder: who was invited is told by id, never by address.
+    data: { count: emails.length, userIds: recipients.map((r) => r.id) },
   })
   return {
     emails,
