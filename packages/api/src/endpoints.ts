@@ -84,7 +84,7 @@ export function createEndpoints(api: ApiClient) {
       signUp: (body: SignUpInput) => api.post<{ user: User }>('/users', body),
       update: (body: UserUpdate) => api.put<{ user: User }>('/users/me', body),
       changePassword: (body: { currentPassword: string; newPassword: string }) =>
-        api.put<{ success: boolean }>('/users/me/password', body),
+        api.put<{ success: boolean; apiTokenRevoked: boolean }>('/users/me/password', body),
       requestPasswordReset: (body: { email: string }) =>
         api.post<{ message: string }>('/password-resets', body),
       /** Sets the new password and signs in (the reset link's token is single-use). */

@@ -58,6 +58,17 @@ export function normaliseUrl(raw: string): string {
       field: 'localUrl',
     })
   }
+  // Refused rather than stripped: the address is shown to everyone with the feedback link, and a silently
+  // dropped password would leave the owner wondering why the site asks for one.
+  if (url.username || url.password) {
+    throw new ValidationFailed(
+      'Remove the user name and password from the address: everyone with the feedback link would see them.',
+      {
+        field: 'localUrl',
+        issues: [{ path: 'localUrl', message: 'Credentials are not allowed in the address' }],
+      },
+    )
+  }
   return url.toString()
 }
 

@@ -71,13 +71,15 @@ export async function updateProfile(ctx: Ctx, actor: Actor, patch: ProfilePatch)
 
 /**
  * Changes the password after checking the current one (an account without a password, e.g. one made by
- * SSO, sets its first). Every other session is logged out; the one making the change stays.
+ * SSO, sets its first). Every other session is logged out; the one making the change stays. The API
+ * token is revoked too (issue 21): whoever changes a password because it leaked expects every other way
+ * in to close; the owner creates a new token when they need one. Returns whether a token was revoked.
  */
 export async function changePassword(
   ctx: Ctx,
   actor: Actor,
   input: { currentPassword?: string | null; newPassword: string },
-): Promise<void> {
+): Promise<{ apiTokenRevoked: boolean }> {
   authorize(actor, 'account.update', undefined, 'Guests have no password. Please sign up first.')
   const user = requireMember(actor)
   if (user.passwordHash && !(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
@@ -88,9 +90,11 @@ export async function changePassword(
   assertPasswordRules(input.newPassword, 'newPassword')
   await ctx.database.db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .set({ passwordHash: await hashPassword(input.newPassword), tokenHash: null, tokenCreatedAt: null })
     .where(eq(users.id, user.id))
+  // Also announces the change on the bus: sockets of the ended sessions and of the token close.
   await deleteUserSessions(ctx.database.db, user.id, actor.sessionId)
+  return { apiTokenRevoked: user.tokenHash !== null }
 }
 
 export async function updateCustomerSettings(
