@@ -18,7 +18,7 @@ import { resolveActorAgain } from '../modules/auth/plugin'
 import type { Connection } from './connection'
 import { leaveCanvas } from './handlers'
 import { CLOSE_SESSION_ENDED, type RealtimeHub } from './hub'
-import { canvasTeamTopic } from './topics'
+import { canvasLinkTopic, canvasMembersTopic, canvasTeamTopic } from './topics'
 
 export async function recheckConnection(context: AppContext, hub: RealtimeHub, connection: Connection) {
   if (connection.closed) return
@@ -47,10 +47,18 @@ export async function recheckConnection(context: AppContext, hub: RealtimeHub, c
       await hub.leavePresence(connection, canvasId)
       connection.send({ type: 'unsubscribed', canvasId })
       connection.send({ type: 'resync', canvasId })
-    } else if (hadPrivate && !view.privateComments) {
+      continue
+    }
+    if (hadPrivate && !view.privateComments) {
       hub.unsubscribe(connection, canvasTeamTopic(canvasId))
       connection.canvases.set(canvasId, false)
       connection.send({ type: 'resync', canvasId })
+    }
+    // A former member sees presence as a link holder from now on (names only for members).
+    if (!view.member && connection.topics.has(canvasMembersTopic(canvasId))) {
+      hub.unsubscribe(connection, canvasMembersTopic(canvasId))
+      hub.subscribe(connection, canvasLinkTopic(canvasId))
+      connection.socket.send(hub.presenceFrame(canvasId, false))
     }
   }
 }

@@ -19,7 +19,7 @@ import type { AccessChange, Bus, BusMessage, PresenceMessage } from './bus'
 import { type Connection, type EventRow, eventFrame } from './connection'
 import { PresenceStore, type Viewer } from './presence'
 import type { ServerFrame } from './protocol'
-import { canvasTopic, topicOfEvent } from './topics'
+import { canvasLinkTopic, canvasMembersTopic, topicOfEvent } from './topics'
 
 export interface Publisher {
   publish(topic: string, data: string): unknown
@@ -195,23 +195,34 @@ export class RealtimeHub {
     })
   }
 
-  presenceFrame(canvasId: string): string {
-    const frame: ServerFrame = { type: 'presence', canvasId, viewers: this.presence.viewers(canvasId) }
+  /** The presence frame for members (names, avatars) or for link holders (a count, decision 027). */
+  presenceFrame(canvasId: string, forMembers: boolean): string {
+    const viewers = this.presence.viewers(canvasId)
+    const frame: ServerFrame = forMembers
+      ? { type: 'presence', canvasId, viewers }
+      : {
+          type: 'presence',
+          canvasId,
+          anonymous: true,
+          viewers: viewers.map(() => ({ userId: null, name: 'Someone', avatarUrl: null })),
+        }
     return JSON.stringify(frame)
   }
 
   /** Drops expired viewers and tells the canvases' sockets (run by a timer; callable from tests). */
   sweepPresence(): void {
-    for (const canvasId of this.presence.sweep())
-      this.publish(canvasTopic(canvasId), this.presenceFrame(canvasId))
+    for (const canvasId of this.presence.sweep()) this.publishPresence(canvasId)
+  }
+
+  private publishPresence(canvasId: string): void {
+    this.publish(canvasMembersTopic(canvasId), this.presenceFrame(canvasId, true))
+    this.publish(canvasLinkTopic(canvasId), this.presenceFrame(canvasId, false))
   }
 
   private enqueue(message: BusMessage): void {
     if (message.kind === 'presence') {
       // Presence carries its content and needs no database: apply at once, in arrival order.
-      if (this.presence.apply(message.presence)) {
-        this.publish(canvasTopic(message.presence.canvasId), this.presenceFrame(message.presence.canvasId))
-      }
+      if (this.presence.apply(message.presence)) this.publishPresence(message.presence.canvasId)
       return
     }
     this.queue.push(message)

@@ -75,6 +75,10 @@ export type ServerFrame =
   | { type: 'resync'; canvasId: string | null }
   | { type: 'event'; event: EventFrameBody }
   | { type: 'notification'; notification: EventFrameBody }
-  | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[] }
+  /**
+   * Who is viewing. Members of the canvas get names and avatars; link holders get `anonymous: true` and
+   * one nameless entry per viewer (themself included), i.e. a count (decision 027).
+   */
+  | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[]; anonymous?: boolean }
   | { type: 'pong'; id?: string | number; at: string }
   | { type: 'error'; error: string; message: string; status: number; canvasId?: string }
