@@ -54,7 +54,7 @@ export function createApi(context: AppContext) {
       .use(invitesModule(context))
       .use(ssoModule(context))
       .use(
-        context.config.devOutbox === 'off'
+        context.config.isProduction || context.config.devOutbox === 'off'
           ? new Elysia()
           : outboxPage(context.database, context.config.devOutbox),
       )
