@@ -118,6 +118,11 @@ beforeAll(async () => {
   // The team at work, through the API: an invited canvas user, a share, reminders, comments that assign,
   // mention and reply, so every place a person can appear holds one.
   await json(owner, 'POST', `/api/v1/canvases/${canvas.id}/users`, { userId: invited.id, role: 'commenter' })
+  // The other team's user is invited too, so the canvas is on their dashboard list (owner shown there).
+  await json(owner, 'POST', `/api/v1/canvases/${canvas.id}/users`, {
+    userId: outsiderTeam.owner.id,
+    role: 'commenter',
+  })
   await json(owner, 'POST', `/api/v1/canvases/${canvas.id}/share`, { emails: [uniqueEmail('shared')] })
   const reminderAt = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString()
   await json(owner, 'PUT', `/api/v1/canvases/${canvas.id}`, { readOnlyDate: reminderAt })
@@ -164,7 +169,7 @@ beforeAll(async () => {
   viewers.guest = guest
   viewers.otherTeam = outsiderTeam.owner
   viewers.member = member
-})
+}, 60_000)
 
 const viewers: Record<'guest' | 'otherTeam' | 'member', User | null> = {
   guest: null,
@@ -220,6 +225,10 @@ describe('a link holder never reads another person e-mail address', () => {
         'GET /api/v1/canvases/:id/events',
       ])
         expect(`${key} ${answered.get(key)}`).toBe(`${key} 200`)
+      if (kind === 'user of another team') {
+        const dashboard = await as(viewer, 'GET', '/api/v1/users/me/canvases')
+        expect(dashboard.text).toContain(canvasId)
+      }
       expect(walk.length).toBeGreaterThan(60)
     }, 120_000)
   }
