@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DashboardPage } from './pages/dashboard-page'
 import { ShellPage } from './pages/shell-page'
-import { shot, signUpByApi, uniqueEmail } from './support'
+import { linkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 const SINGLETONS = [
   'react',
@@ -157,4 +157,53 @@ test.describe('remote deployed alone', () => {
       await expect(page.getByText('Checking your session…')).toHaveCount(0)
     })
   }
+})
+
+test.describe('login under attack (decision 028)', () => {
+  test('after many failed logins from many addresses the owner is told to check their e-mail, and the link logs them in', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // 60 password checks on a shared CPU take a while.
+    test.setTimeout(240_000)
+    const email = uniqueEmail('guessed')
+    const owner = await playwright.request.newContext({ baseURL })
+    await signUpByApi(owner, { email, name: 'Grace Hopper', teamName: 'Guessed' })
+    await owner.delete('/api/v1/sessions')
+    // A botnet: 60 wrong passwords, each from its own address.
+    for (let batch = 0; batch < 6; batch++) {
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) => batch * 10 + index + 1).map((n) =>
+          owner.post('/api/v1/sessions', {
+            data: { email, password: `guess-${n}` },
+            headers: { 'x-forwarded-for': `198.18.7.${n}` },
+          }),
+        ),
+      )
+    }
+    await owner.dispose()
+
+    await page.goto('/login')
+    await page.getByLabel('Work e-mail').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const notice = page.getByTestId('login-link-required')
+    await expect(notice).toContainText('Check your e-mail to finish logging in.')
+    await expect(notice).toContainText(email)
+    await shot(page, 'login-link-required')
+
+    const link = await linkFromOutbox(
+      page.request,
+      email,
+      /login link/i,
+      /https?:\/\/[^\s"'<>]+\/login-link\?token=[A-Za-z0-9_-]+/,
+    )
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''))
+    await expect(page).toHaveURL(/\/dashboard/)
+    // The link works once.
+    await page.context().clearCookies()
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''))
+    await expect(page.getByRole('heading', { name: 'This login link does not work' })).toBeVisible()
+  })
 })

@@ -36,6 +36,28 @@ export async function signUpByApi(
   return (await response.json()) as { user: { id: string; TeamId: string | null } }
 }
 
+/** The first link matching `link` in the latest e-mail of `kind` sent to `email` (development outbox). */
+export async function linkFromOutbox(
+  request: APIRequestContext,
+  email: string,
+  kind: RegExp,
+  link: RegExp,
+): Promise<string> {
+  let found: string | null = null
+  await expect
+    .poll(async () => {
+      const list = await (await request.get('/api/v1/dev/outbox')).text()
+      const rows = [...list.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1] ?? '')
+      const href = rows.find((r) => r.includes(email) && kind.test(r))?.match(/href="([^"]+)"/)?.[1]
+      if (!href) return null
+      const message = (await (await request.get(href)).text()).replace(/&amp;/g, '&').replace(/&quot;/g, '"')
+      found = message.match(link)?.[0] ?? null
+      return found
+    })
+    .not.toBeNull()
+  return found as unknown as string
+}
+
 /** The accept link of the latest invite e-mail sent to `email`, read from the development outbox. */
 export async function inviteLinkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
   let link: string | null = null

@@ -54,7 +54,11 @@ export function createApi(context: AppContext) {
       .use(teamsModule(context))
       .use(invitesModule(context))
       .use(ssoModule(context))
-      .use(context.config.isProduction ? new Elysia() : outboxPage(context.database))
+      .use(
+        context.config.isProduction || context.config.devOutbox === 'off'
+          ? new Elysia()
+          : outboxPage(context.database, context.config.devOutbox),
+      )
       .use(fileRoutes(context))
       .use(canvasesModule(context))
       .use(foldersModule(context))

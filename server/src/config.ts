@@ -57,6 +57,12 @@ export interface Config {
    * proxy appended). Off by default, because a client can send any X-Forwarded-For it likes.
    */
   trustProxy: boolean
+  /**
+   * The development outbox page (`/api/v1/dev/outbox`): 'loopback' (default outside production) answers
+   * only requests whose socket address, and every forwarded address, is loopback; 'any' answers everyone
+   * (a developer reaching a container from their host); 'off' (always in production) removes it.
+   */
+  devOutbox: 'off' | 'loopback' | 'any'
 }
 
 export class ConfigError extends Error {
@@ -167,7 +173,9 @@ export const defaultRemotes: Record<string, string> = {
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production'
   const port = readPort(env, 'PORT', 3000)
-  const host = env.HOST || '0.0.0.0'
+  // The embedded first run (no DATABASE_URL) is one person trying the product: listen on loopback only,
+  // so a laptop on a café network does not serve its demo account and dev outbox to the room.
+  const host = env.HOST || (env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1')
   const proxyPort = readPort(env, 'PROXY_PORT', port === 0 ? 0 : port + 1)
   const rawDataDir = env.DATA_DIR || './data'
   const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(repoRoot, rawDataDir)
@@ -212,5 +220,14 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     logRequests: env.LOG_REQUESTS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    devOutbox: readDevOutbox(env, isProduction),
   }
+}
+
+function readDevOutbox(env: Env, isProduction: boolean): Config['devOutbox'] {
+  const raw = env.DEV_OUTBOX?.trim().toLowerCase() || 'loopback'
+  if (raw !== 'off' && raw !== 'loopback' && raw !== 'any') {
+    throw new ConfigError(`DEV_OUTBOX must be off, loopback or any (got "${env.DEV_OUTBOX}").`)
+  }
+  return isProduction ? 'off' : raw
 }

@@ -14,6 +14,10 @@ const LoginPage = lazyNamed(
   () => import('./pages/auth/login'),
   (m) => m.LoginPage,
 )
+const LoginLinkPage = lazyNamed(
+  () => import('./pages/auth/login-link'),
+  (m) => m.LoginLinkPage,
+)
 const SignupPage = lazyNamed(
   () => import('./pages/auth/signup'),
   (m) => m.SignupPage,
@@ -91,6 +95,7 @@ export function App() {
               element={guarded('logged-out-only', <LazyPage page={ForgotPasswordPage} />)}
             />
             <Route path="reset-password" element={guarded('public', <LazyPage page={ResetPasswordPage} />)} />
+            <Route path="login-link" element={guarded('public', <LazyPage page={LoginLinkPage} />)} />
             <Route path="guest" element={guarded('public', <LazyPage page={GuestLoginPage} />)} />
             <Route path="invite" element={guarded('public', <LazyPage page={InvitePage} />)} />
             <Route path="invites" element={guarded('public', <LazyPage page={InvitePage} />)} />

@@ -1,8 +1,24 @@
-/** Who else is looking at the canvas right now (real-time presence; entries expire after 30 s). */
+/**
+ * Who else is looking at the canvas right now (real-time presence; entries expire after 30 s). Members
+ * of the canvas see names and avatars; link holders are told how many, not who (decision 027).
+ */
 import { Avatar } from '@pinpoint/ui'
+import { Eye } from 'lucide-react'
 import type { Viewer } from '../data/realtime'
 
 export function Presence({ viewers, selfId }: { viewers: readonly Viewer[]; selfId: string | null }) {
+  if (viewers.some((viewer) => viewer.anonymous)) {
+    // The list includes this viewer, as a nameless entry like the others.
+    const others = viewers.length - 1
+    if (others <= 0) return null
+    const text = others === 1 ? '1 other person viewing' : `${others} other people viewing`
+    return (
+      <p className="flex items-center gap-1 text-xs text-ink-muted" title={text} data-testid="presence">
+        <Eye className="size-3.5" aria-hidden />
+        <span>{text}</span>
+      </p>
+    )
+  }
   // An anonymous visitor cannot tell which anonymous entry is theirs: one of them is left out.
   const firstAnonymous = selfId ? -1 : viewers.findIndex((viewer) => viewer.userId === null)
   const others = viewers.filter((viewer, index) =>

@@ -52,7 +52,7 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, Props>(function M
     query === null
       ? []
       : users
-          .filter((user) => `${user.name} ${user.email}`.toLowerCase().includes(query.toLowerCase()))
+          .filter((user) => `${user.name} ${user.email ?? ''}`.toLowerCase().includes(query.toLowerCase()))
           .slice(0, 6)
   const open = matches.length > 0
 
@@ -133,7 +133,7 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, Props>(function M
           >
             <Avatar name={user.name} src={user.avatarUrl} size="xs" />
             <span className="truncate font-medium">{user.name}</span>
-            <span className="truncate text-xs text-ink-subtle">{user.email}</span>
+            {user.email ? <span className="truncate text-xs text-ink-subtle">{user.email}</span> : null}
           </div>
         ))}
       </div>

@@ -17,6 +17,8 @@ export interface Viewer {
   userId: string | null
   name: string
   avatarUrl: string | null
+  /** A nameless entry of a link holder's presence frame (they see how many, not who). */
+  anonymous?: boolean
 }
 
 const PRESENCE_REFRESH_MS = 10_000
@@ -96,7 +98,8 @@ export function useCanvasRealtime({
     const realtime = createRealtimeClient({
       onMessage(message) {
         if (message.type === 'event' && message.event.canvasId === canvasId) apply(message.event)
-        else if (message.type === 'presence' && message.canvasId === canvasId) setViewers(message.viewers)
+        else if (message.type === 'presence' && message.canvasId === canvasId)
+          setViewers(message.viewers.map((viewer) => ({ ...viewer, anonymous: message.anonymous === true })))
         else if (message.type === 'resync' && (message.canvasId === canvasId || message.canvasId === null)) {
           void client.invalidateQueries({ queryKey: reviewKeys.annotations(canvasId) })
         }

@@ -85,7 +85,8 @@ export interface Annotation {
 export interface CanvasUser {
   id: string
   name: string
-  email: string
+  /** Null for viewers who may not see it: link holders see names and avatars only (decision 027). */
+  email: string | null
   avatarUrl: string | null
   role?: string
 }

@@ -74,6 +74,8 @@ export function createEndpoints(api: ApiClient) {
       me: (opts?: Opts) => api.get<{ user: User }>('/sessions/me', opts),
       login: (body: { email: string; password: string }) => api.post<{ user: User }>('/sessions', body),
       logout: () => api.delete<void>('/sessions'),
+      /** Logs in with the one-time link e-mailed while the account is protected (single use). */
+      loginWithLink: (body: { token: string }) => api.post<{ user: User }>('/sessions/login-link', body),
       guest: (body: { email: string; name: string }) => api.post<{ user: User }>('/guests', body),
       ssoLoginUrl: (emailDomain: string, nextUrl: string) =>
         api.get<{ url: string }>('/sso-login-url', { query: { emailDomain, nextUrl } }),
@@ -82,7 +84,7 @@ export function createEndpoints(api: ApiClient) {
       signUp: (body: SignUpInput) => api.post<{ user: User }>('/users', body),
       update: (body: UserUpdate) => api.put<{ user: User }>('/users/me', body),
       changePassword: (body: { currentPassword: string; newPassword: string }) =>
-        api.put<{ success: boolean }>('/users/me/password', body),
+        api.put<{ success: boolean; apiTokenRevoked: boolean }>('/users/me/password', body),
       requestPasswordReset: (body: { email: string }) =>
         api.post<{ message: string }>('/password-resets', body),
       /** Sets the new password and signs in (the reset link's token is single-use). */

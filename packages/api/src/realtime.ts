@@ -33,6 +33,8 @@ export type RealtimeMessage =
       type: 'presence'
       canvasId: string
       viewers: Array<{ userId: string | null; name: string; avatarUrl: string | null }>
+      /** Sent to link holders: the entries are nameless, only their number counts. */
+      anonymous?: boolean
     }
   | { type: 'pong'; id?: string | number; at: string }
   | { type: 'error'; error: string; message: string; status: number; canvasId?: string }

@@ -90,7 +90,8 @@ export type Canvas = {
   id: string
   subdomain: string
   UserId: string
-  User?: Pick<User, 'id' | 'name' | 'email' | 'avatarUrl' | 'TeamId'> | null
+  /** The owner; `email` is null for link holders (they see names and avatars only). */
+  User?: (Pick<User, 'id' | 'name' | 'avatarUrl' | 'TeamId'> & { email: string | null }) | null
   FolderId?: string | null
   type: CanvasType | string
   /** 'pdf' for a design whose first asset is a PDF. */

@@ -5,6 +5,7 @@
 import { render } from '@react-email/render'
 import { createElement, type ReactElement } from 'react'
 import { InviteEmail, type InviteEmailProps, inviteSubject } from './invite'
+import { LoginLinkEmail, type LoginLinkEmailProps, loginLinkSubject } from './login-link'
 import { PasswordResetEmail, type PasswordResetEmailProps, passwordResetSubject } from './password-reset'
 import { WelcomeEmail, type WelcomeEmailProps, welcomeSubject } from './welcome'
 
@@ -25,6 +26,9 @@ export const buildInviteEmail = (props: InviteEmailProps) =>
 
 export const buildPasswordResetEmail = (props: PasswordResetEmailProps) =>
   renderEmail('password-reset', passwordResetSubject, createElement(PasswordResetEmail, props))
+
+export const buildLoginLinkEmail = (props: LoginLinkEmailProps) =>
+  renderEmail('login-link', loginLinkSubject, createElement(LoginLinkEmail, props))
 
 export const buildWelcomeEmail = (props: WelcomeEmailProps) =>
   renderEmail('welcome', welcomeSubject, createElement(WelcomeEmail, props))

@@ -13,10 +13,12 @@ import type { Actor } from '../modules/auth/actor'
 import { accountRules } from './account'
 import { canvasRules } from './canvases'
 import { commentRules } from './comments'
+import { peopleRules } from './people'
 import { teamRules } from './teams'
 import type { Rule } from './types'
 
 export type { AnnotationLabelSubject, AssignSubject, CommentSubject } from './comments'
+export type { PersonOnCanvasSubject } from './people'
 export type { InviteSubject, TeamMemberSubject, TeamSubject } from './teams'
 export { defineRules, type Rule, type RuleSet } from './types'
 
@@ -25,6 +27,7 @@ export const rules = {
   ...teamRules,
   ...canvasRules,
   ...commentRules,
+  ...peopleRules,
 }
 
 type Rules = typeof rules

@@ -12,6 +12,7 @@ import type { AppContext } from '../context'
 import { authPlugin } from '../modules/auth/plugin'
 import { loadCanvasForView } from '../modules/canvases/access'
 import { hasLinkGrant } from '../modules/canvases/link-grant'
+import { withoutCredentials } from '../modules/canvases/serialize'
 import { createProxyUrls } from './urls'
 
 export function proxyLinkModule(context: AppContext) {
@@ -33,7 +34,8 @@ export function proxyLinkModule(context: AppContext) {
       const localUrl = view.canvas.localUrl
       if (view.canvas.type !== 'website' || !localUrl)
         throw new NotFound('This canvas has no website address.')
-      const site = new URL(localUrl)
+      // Credentials saved before they were refused are never used or shown (issue 21).
+      const site = new URL(withoutCredentials(localUrl) ?? localUrl)
       const path = query.path ?? ''
       if (path && (!path.startsWith('/') || path.startsWith('//'))) {
         throw new ValidationFailed('path must be a path on the site, starting with /.', { field: 'path' })

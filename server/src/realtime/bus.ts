@@ -35,11 +35,22 @@ export interface PresenceMessage {
   viewer: { userId: string | null; name: string; avatarUrl: string | null } | null
 }
 
+/**
+ * Someone's rights changed (logout, password change, removal from a team, role, canvas sharing or
+ * visibility): every process re-checks its sockets of these users and on these canvases before it
+ * delivers anything announced after this message.
+ */
+export interface AccessChange {
+  userIds: string[]
+  canvasIds: string[]
+}
+
 export type BusMessage =
   | { kind: 'events'; events: EventRef[] }
   | { kind: 'presence'; presence: PresenceMessage }
+  | ({ kind: 'access' } & AccessChange)
 
-type Wire = { k: 'e'; e: EventRef[] } | { k: 'p'; p: PresenceMessage }
+type Wire = { k: 'e'; e: EventRef[] } | { k: 'p'; p: PresenceMessage } | { k: 'a'; u: string[]; c: string[] }
 
 export interface Bus {
   /** Starts listening (idempotent). Messages published before start are not received. */
@@ -88,8 +99,27 @@ const isRef = (value: unknown): value is EventRef =>
   typeof value[1] === 'string' &&
   (value[2] === undefined || typeof value[2] === 'string')
 
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+
+/** Ids per access payload: 7000 bytes hold well over 100 ids of up to 40 characters. */
+const ACCESS_IDS_PER_PAYLOAD = 100
+
+function encodeAccess({ userIds, canvasIds }: AccessChange): string[] {
+  const payloads: string[] = []
+  const users = [...new Set(userIds)]
+  const canvases = [...new Set(canvasIds)]
+  while (users.length > 0 || canvases.length > 0) {
+    const u = users.splice(0, ACCESS_IDS_PER_PAYLOAD)
+    const c = canvases.splice(0, ACCESS_IDS_PER_PAYLOAD - u.length)
+    payloads.push(JSON.stringify({ k: 'a', u, c } satisfies Wire))
+  }
+  return payloads
+}
+
 function encode(message: BusMessage): string[] {
   if (message.kind === 'events') return encodeEvents(message.events)
+  if (message.kind === 'access') return encodeAccess(message)
   return [JSON.stringify({ k: 'p', p: message.presence } satisfies Wire)]
 }
 
@@ -101,6 +131,8 @@ function decode(payload: string): BusMessage | null {
     if (wire.k === 'p' && wire.p && typeof wire.p.canvasId === 'string') {
       return { kind: 'presence', presence: wire.p }
     }
+    if (wire.k === 'a' && isStringList(wire.u) && isStringList(wire.c))
+      return { kind: 'access', userIds: wire.u, canvasIds: wire.c }
   } catch {
     // A foreign or corrupt payload on our channel is ignored, never fatal.
   }
@@ -115,6 +147,16 @@ export async function notifyEvents(db: DbOrTx, rows: readonly Event[]): Promise<
   for (const payload of encodeEvents(eventRefs(rows))) {
     await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`)
   }
+}
+
+/**
+ * Announces a change of rights from inside the transaction that made it (or right after an autocommitted
+ * write): every process re-checks the sockets of `userIds` and those following `canvasIds` when it
+ * commits, before delivering any event written later (decision 026).
+ */
+export async function notifyAccessChange(db: DbOrTx, change: Partial<AccessChange>): Promise<void> {
+  const payloads = encodeAccess({ userIds: change.userIds ?? [], canvasIds: change.canvasIds ?? [] })
+  for (const payload of payloads) await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`)
 }
 
 export function createBus(database: DatabaseHandle, logger: Logger): Bus {

@@ -12,6 +12,7 @@ export interface RealtimeSocket {
   send(data: string): unknown
   subscribe(topic: string): unknown
   unsubscribe(topic: string): unknown
+  close(code?: number, reason?: string): unknown
 }
 
 export type EventRow = Event
@@ -35,7 +36,8 @@ export class Connection {
 
   constructor(
     readonly socket: RealtimeSocket,
-    readonly actor: Actor,
+    /** Who the socket acts for; replaced when its rights are re-checked (access.ts). */
+    public actor: Actor,
     /** The upgrade request: its cookies carry feedback-link password grants. */
     readonly request?: Request,
   ) {}

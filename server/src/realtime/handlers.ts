@@ -11,7 +11,7 @@ import type { RealtimeHub } from './hub'
 import type { Viewer } from './presence'
 import type { ClientMessage } from './protocol'
 import { latestCanvasEventId, replayCanvas, replayNotifications } from './replay'
-import { canvasTeamTopic, canvasTopic, userTopic } from './topics'
+import { canvasLinkTopic, canvasMembersTopic, canvasTeamTopic, canvasTopic, userTopic } from './topics'
 
 /** Canvases one socket may follow at once (a review screen needs one; this bounds the work per socket). */
 export const MAX_CANVASES_PER_CONNECTION = 20
@@ -30,9 +30,11 @@ function viewerOf(connection: Connection): Viewer {
     : { userId: null, name: 'Guest', avatarUrl: null }
 }
 
-function leaveCanvas(hub: RealtimeHub, connection: Connection, canvasId: string): void {
+export function leaveCanvas(hub: RealtimeHub, connection: Connection, canvasId: string): void {
   hub.unsubscribe(connection, canvasTopic(canvasId))
   hub.unsubscribe(connection, canvasTeamTopic(canvasId))
+  hub.unsubscribe(connection, canvasMembersTopic(canvasId))
+  hub.unsubscribe(connection, canvasLinkTopic(canvasId))
   connection.canvases.delete(canvasId)
 }
 
@@ -71,6 +73,7 @@ async function subscribeCanvas(
   })
   if (connection.closed) return
   connection.canvases.set(canvasId, view.privateComments)
+  hub.subscribe(connection, view.member ? canvasMembersTopic(canvasId) : canvasLinkTopic(canvasId))
   if (truncated) connection.send({ type: 'resync', canvasId })
   // lastEventId: where this subscription starts; a client keeps the highest id it has seen since then.
   connection.send({
@@ -83,7 +86,7 @@ async function subscribeCanvas(
   // Subscribing is looking at the canvas: the first presence refresh. The snapshot is sent directly because
   // a second tab of a user already present changes nothing, so no presence frame would follow.
   await hub.refreshPresence(connection, canvasId, viewerOf(connection))
-  connection.socket.send(hub.presenceFrame(canvasId))
+  connection.socket.send(hub.presenceFrame(canvasId, view.member))
 }
 
 async function subscribeNotifications({ context, hub, connection }: HandlerInput, lastEventId?: number) {

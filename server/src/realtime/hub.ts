@@ -15,11 +15,11 @@ import type { DatabaseHandle } from '@pinpoint/db'
 import { events } from '@pinpoint/db'
 import { inArray } from 'drizzle-orm'
 import type { Logger } from '../platform/logger'
-import type { Bus, BusMessage, PresenceMessage } from './bus'
+import type { AccessChange, Bus, BusMessage, PresenceMessage } from './bus'
 import { type Connection, type EventRow, eventFrame } from './connection'
 import { PresenceStore, type Viewer } from './presence'
 import type { ServerFrame } from './protocol'
-import { canvasTopic, topicOfEvent } from './topics'
+import { canvasLinkTopic, canvasMembersTopic, topicOfEvent } from './topics'
 
 export interface Publisher {
   publish(topic: string, data: string): unknown
@@ -42,12 +42,22 @@ export interface HubOptions {
   now: () => Date
   /** Presence sweep period (ms). */
   sweepIntervalMs?: number
+  /**
+   * Re-checks one socket after its user's rights (or its canvas's sharing) changed: closes it, drops
+   * topics, or leaves it be (access.ts). Run on the socket's message queue.
+   */
+  recheck?: (connection: Connection) => Promise<void>
 }
+
+/** Close code of a socket whose session ended (logout, password change, revoked token). */
+export const CLOSE_SESSION_ENDED = 4001
 
 export class RealtimeHub {
   readonly presence: PresenceStore
   private server: Publisher | null = null
   private readonly subscribers = new Map<string, number>()
+  /** Every open socket of this process, for re-checks when rights change. */
+  private readonly connections = new Set<Connection>()
   private readonly catching = new Map<string, Set<CatchUp>>()
   private readonly exclusions = new Map<string, Map<Connection, { ids: Set<number>; until: number }>>()
   private readonly delivered = new Map<number, number>()
@@ -78,6 +88,22 @@ export class RealtimeHub {
     this.sweeper = null
     await this.draining
     this.server = null
+  }
+
+  /** Registers an open socket (it is re-checked when its user's rights change). */
+  connect(connection: Connection): void {
+    this.connections.add(connection)
+  }
+
+  /** Ends a socket from the server side: nothing more is delivered to it from now on. */
+  close(connection: Connection, code: number, reason: string): void {
+    if (connection.closed) return
+    this.disconnect(connection)
+    try {
+      connection.socket.close(code, reason)
+    } catch {
+      // Already closing.
+    }
   }
 
   /** Subscribes live (no replay), e.g. a user's own notifications on connect. */
@@ -149,6 +175,7 @@ export class RealtimeHub {
   /** Forgets a closed connection everywhere. */
   disconnect(connection: Connection): void {
     connection.closed = true
+    this.connections.delete(connection)
     for (const topic of [...connection.topics]) this.unsubscribe(connection, topic)
     for (const canvasId of connection.presence) void this.leavePresence(connection, canvasId)
   }
@@ -168,23 +195,34 @@ export class RealtimeHub {
     })
   }
 
-  presenceFrame(canvasId: string): string {
-    const frame: ServerFrame = { type: 'presence', canvasId, viewers: this.presence.viewers(canvasId) }
+  /** The presence frame for members (names, avatars) or for link holders (a count, decision 027). */
+  presenceFrame(canvasId: string, forMembers: boolean): string {
+    const viewers = this.presence.viewers(canvasId)
+    const frame: ServerFrame = forMembers
+      ? { type: 'presence', canvasId, viewers }
+      : {
+          type: 'presence',
+          canvasId,
+          anonymous: true,
+          viewers: viewers.map(() => ({ userId: null, name: 'Someone', avatarUrl: null })),
+        }
     return JSON.stringify(frame)
   }
 
   /** Drops expired viewers and tells the canvases' sockets (run by a timer; callable from tests). */
   sweepPresence(): void {
-    for (const canvasId of this.presence.sweep())
-      this.publish(canvasTopic(canvasId), this.presenceFrame(canvasId))
+    for (const canvasId of this.presence.sweep()) this.publishPresence(canvasId)
+  }
+
+  private publishPresence(canvasId: string): void {
+    this.publish(canvasMembersTopic(canvasId), this.presenceFrame(canvasId, true))
+    this.publish(canvasLinkTopic(canvasId), this.presenceFrame(canvasId, false))
   }
 
   private enqueue(message: BusMessage): void {
     if (message.kind === 'presence') {
       // Presence carries its content and needs no database: apply at once, in arrival order.
-      if (this.presence.apply(message.presence)) {
-        this.publish(canvasTopic(message.presence.canvasId), this.presenceFrame(message.presence.canvasId))
-      }
+      if (this.presence.apply(message.presence)) this.publishPresence(message.presence.canvasId)
       return
     }
     this.queue.push(message)
@@ -194,39 +232,82 @@ export class RealtimeHub {
   }
 
   /**
-   * Delivers queued event announcements in arrival order. Frames that came in the payload are published as
-   * they are; events announced without one (too large for a NOTIFY) are loaded, one query per batch.
+   * Delivers queued announcements in arrival order. An access change is a barrier: the events before it
+   * are delivered, then the affected sockets are re-checked, and only then what came after it, so an
+   * event written after a revocation never reaches the revoked socket.
    */
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue
       this.queue = []
-      const refs = batch.flatMap((message) => (message.kind === 'events' ? message.events : []))
-      const wanted = refs
-        .filter(([, topic, frame]) => frame === undefined && this.hasLocalInterest(topic))
-        .map(([id]) => id)
-      let rows = new Map<number, EventRow>()
-      if (wanted.length > 0) {
-        try {
-          const loaded = await this.options.database.db
-            .select()
-            .from(events)
-            .where(inArray(events.id, wanted))
-          rows = new Map(loaded.map((row) => [row.id, row]))
-        } catch (error) {
-          this.options.logger.error('realtime: loading events failed', { error: String(error) })
-        }
+      let start = 0
+      for (let index = 0; index <= batch.length; index++) {
+        const message = batch[index]
+        if (message && message.kind !== 'access') continue
+        await this.deliverEvents(batch.slice(start, index))
+        if (message) await this.applyAccessChange(message)
+        start = index + 1
       }
-      for (const [id, topic, frame] of refs) {
-        if (frame !== undefined) {
-          if (this.hasLocalInterest(topic)) this.deliver(id, topic, frame)
-        } else {
-          const row = rows.get(id)
-          const rowTopic = row ? topicOfEvent(row) : null
-          if (row && rowTopic) this.deliver(id, rowTopic, eventFrame(row))
-        }
-        this.remember(id)
+    }
+  }
+
+  /** Re-checks every local socket of the changed users or on the changed canvases, and waits for it. */
+  private async applyAccessChange(change: AccessChange): Promise<void> {
+    const recheck = this.options.recheck
+    if (!recheck) return
+    const users = new Set(change.userIds)
+    const affected = [...this.connections].filter((connection) => {
+      const actor = connection.actor
+      if (actor.user && users.has(actor.user.id)) return true
+      if (actor.impersonatorId && users.has(actor.impersonatorId)) return true
+      return change.canvasIds.some((canvasId) => connection.canvases.has(canvasId))
+    })
+    await Promise.all(
+      affected.map(
+        (connection) =>
+          new Promise<void>((resolve) => {
+            connection.enqueue(() =>
+              recheck(connection)
+                .catch((error: unknown) => {
+                  // When in doubt, the socket goes: the client reconnects and subscribes afresh.
+                  this.options.logger.error('realtime: re-check failed', { error: String(error) })
+                  this.close(connection, CLOSE_SESSION_ENDED, 'Rights could not be checked')
+                })
+                .finally(resolve),
+            )
+          }),
+      ),
+    )
+  }
+
+  /**
+   * Delivers event announcements. Frames that came in the payload are published as they are; events
+   * announced without one (too large for a NOTIFY) are loaded, one query per batch.
+   */
+  private async deliverEvents(batch: BusMessage[]): Promise<void> {
+    const refs = batch.flatMap((message) => (message.kind === 'events' ? message.events : []))
+    if (refs.length === 0) return
+    const wanted = refs
+      .filter(([, topic, frame]) => frame === undefined && this.hasLocalInterest(topic))
+      .map(([id]) => id)
+    let rows = new Map<number, EventRow>()
+    if (wanted.length > 0) {
+      try {
+        const loaded = await this.options.database.db.select().from(events).where(inArray(events.id, wanted))
+        rows = new Map(loaded.map((row) => [row.id, row]))
+      } catch (error) {
+        this.options.logger.error('realtime: loading events failed', { error: String(error) })
       }
+    }
+    for (const [id, topic, frame] of refs) {
+      if (frame !== undefined) {
+        if (this.hasLocalInterest(topic)) this.deliver(id, topic, frame)
+      } else {
+        const row = rows.get(id)
+        const rowTopic = row ? topicOfEvent(row) : null
+        if (row && rowTopic) this.deliver(id, rowTopic, eventFrame(row))
+      }
+      this.remember(id)
     }
   }
 

@@ -9,6 +9,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { mapError } from '../errors'
 import { authPlugin } from '../modules/auth/plugin'
+import { recheckConnection } from './access'
 import { Connection, type RealtimeSocket } from './connection'
 import { handleMessage } from './handlers'
 import { RealtimeHub } from './hub'
@@ -27,6 +28,7 @@ export function realtimeHub(context: AppContext): RealtimeHub {
       bus: context.bus,
       logger: context.logger,
       now: context.now,
+      recheck: (connection) => recheckConnection(context, realtimeHub(context), connection),
     })
     hubs.set(context, hub)
   }
@@ -61,6 +63,7 @@ export function realtimeModule(context: AppContext) {
       open(ws) {
         const connection = new Connection(ws.raw as RealtimeSocket, ws.data.actor, ws.data.request)
         connections.set(ws.raw, connection)
+        hub.connect(connection)
         connection.send({
           type: 'ready',
           connectionId: connection.id,

@@ -21,6 +21,8 @@ let database: TestDatabase
 let a: ServerProcess
 let b: ServerProcess
 let member: User
+let owner: User
+let teamId: string
 let guest: User
 let canvas: Canvas
 const sockets: TestSocket[] = []
@@ -52,6 +54,8 @@ beforeAll(async () => {
   const periodEnd = new Date(Date.now() + 365 * 24 * 3600 * 1000)
   const team = await buildTeam(database.db, { plan: 'enterprise35peruser', customer: { periodEnd } })
   member = await buildUser(database.db, { teamId: team.team.id })
+  owner = team.owner
+  teamId = team.team.id
   guest = await buildUser(database.db, { isGuest: true })
   canvas = (await buildCanvas(database.db, { user: team.owner })).canvas
   const secret = 'two-process-test-session-secret-long-enough'
@@ -103,4 +107,38 @@ test('reconnecting to the other process replays what was missed', async () => {
   await again.request({ type: 'subscribe', canvasId: canvas.id, lastEventId }, (f) => f.type === 'subscribed')
   const created = again.events('annotation.created').map((event) => event.annotationId)
   expect(created).toEqual(missed)
+})
+
+test('a member removed through B stops receiving private comments on A at once (the bus carries the re-check)', async () => {
+  const removed = await buildUser(database.db, { teamId })
+  const onA = await socket(a, removed)
+  const res = await fetch(`${b.url}/api/v1/teams/${teamId}/users/${removed.id}`, {
+    method: 'DELETE',
+    headers: { cookie: `pinpoint_session=${await token(owner)}` },
+  })
+  expect(res.status).toBe(200)
+  const secret = `${SECRET}-after-removal`
+  const priv = await comment(b, owner, { comment: secret, isPrivate: true })
+  const pub = await comment(b, owner, { comment: 'public after removal' })
+  await onA.next((f) => f.type === 'event' && f.event.annotationId === pub.id, 3000, true)
+  await Bun.sleep(200)
+  expect(JSON.stringify(onA.frames)).not.toContain(secret)
+  expect(JSON.stringify(onA.frames)).not.toContain(priv.id)
+  expect(onA.frames.some((f) => f.type === 'resync')).toBe(true)
+})
+
+test('logging out through B closes the session socket on A', async () => {
+  const sessionToken = await token(member)
+  const onA = await TestSocket.open(a.url, { sessionToken })
+  sockets.push(onA)
+  await onA.request({ type: 'subscribe', canvasId: canvas.id }, (f) => f.type === 'subscribed')
+  const closed = new Promise<number>((resolve) => onA.ws.addEventListener('close', (e) => resolve(e.code)))
+  const res = await fetch(`${b.url}/api/v1/sessions`, {
+    method: 'DELETE',
+    headers: { cookie: `pinpoint_session=${sessionToken}` },
+  })
+  expect(res.status).toBe(200)
+  await comment(b, owner, { comment: `${SECRET}-after-logout`, isPrivate: true })
+  expect(await closed).toBe(4001)
+  expect(JSON.stringify(onA.frames)).not.toContain(`${SECRET}-after-logout`)
 })

@@ -1,7 +1,8 @@
 /**
  * The WebSocket protocol of `/api/v1/realtime`: JSON text frames, each an object with a `type`.
  * Client messages are validated against `ClientMessage`; anything else answers an `error` frame and the
- * socket stays open.
+ * socket stays open. The server closes a socket with code 4001 when its session or token ended
+ * (decision 026); when rights shrink it sends `unsubscribed` / `resync` for the canvases concerned.
  */
 import { getSchemaValidator, type Static, t } from 'elysia'
 import { findTextIssue } from '../platform/text-input'
@@ -81,6 +82,10 @@ export type ServerFrame =
   | { type: 'resync'; canvasId: string | null }
   | { type: 'event'; event: EventFrameBody }
   | { type: 'notification'; notification: EventFrameBody }
-  | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[] }
+  /**
+   * Who is viewing. Members of the canvas get names and avatars; link holders get `anonymous: true` and
+   * one nameless entry per viewer (themself included), i.e. a count (decision 027).
+   */
+  | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[]; anonymous?: boolean }
   | { type: 'pong'; id?: string | number; at: string }
   | { type: 'error'; error: string; message: string; status: number; canvasId?: string }

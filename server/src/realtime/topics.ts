@@ -15,6 +15,19 @@ export function canvasTeamTopic(canvasId: string): string {
   return `canvas:${canvasId}:team`
 }
 
+/**
+ * Presence for members of the canvas (its creator and the owner's team): viewers with names and avatars.
+ * Carries no events; a socket joins it or `canvasLinkTopic`, never both (decision 027 on presence).
+ */
+export function canvasMembersTopic(canvasId: string): string {
+  return `canvas:${canvasId}:members`
+}
+
+/** Presence for link holders (guests, other teams, logged-out visitors): how many, never who. */
+export function canvasLinkTopic(canvasId: string): string {
+  return `canvas:${canvasId}:link`
+}
+
 /** One user's own notifications. */
 export function userTopic(userId: string): string {
   return `user:${userId}`

@@ -19,7 +19,7 @@ import { type AssetKind, type ProcessedFile, processAssetFile } from '../../medi
 import type { Actor } from '../auth/actor'
 import { assertCanvasWritable, loadCanvasForEdit } from '../canvases/access'
 import { inTransaction } from '../canvases/transaction'
-import { recordEvent } from '../events/service'
+import { recordEvent, recordEvents } from '../events/service'
 import { loadEditableFolder } from '../folders/service'
 import { deleteStoredFiles, keysOfAsset, storeProcessedFile } from './files'
 
@@ -200,17 +200,34 @@ export async function deleteAsset(context: AppContext, actor: Actor, canvasId: s
         CanvasId: annotations.canvasId,
         CanvasRevisionId: annotations.canvasRevisionId,
         CanvasAssetId: annotations.canvasAssetId,
+        isPrivate: annotations.isPrivate,
       })
       .from(annotations)
       .where(eq(annotations.canvasAssetId, assetId))
     await tx.delete(canvasAssets).where(eq(canvasAssets.id, assetId))
-    await recordEvent(tx, {
-      type: 'asset.deleted',
-      canvasId,
-      actorUserId: actor.user?.id ?? null,
-      data: { assetId, annotationIds: removed.map((a) => a.id) },
-    })
-    return { asset, annotations: removed }
+    // The public feed names only public comments; the ids of private ones go on the team feed (issue 21),
+    // so team viewers learn of every removed comment and link holders of none they could not see.
+    const privateIds = removed.filter((a) => a.isPrivate).map((a) => a.id)
+    await recordEvents(tx, [
+      {
+        type: 'asset.deleted',
+        canvasId,
+        actorUserId: actor.user?.id ?? null,
+        data: { assetId, annotationIds: removed.filter((a) => !a.isPrivate).map((a) => a.id) },
+      },
+      ...(privateIds.length > 0
+        ? [
+            {
+              type: 'asset.deleted',
+              canvasId,
+              actorUserId: actor.user?.id ?? null,
+              isPrivate: true,
+              data: { assetId, annotationIds: privateIds },
+            },
+          ]
+        : []),
+    ])
+    return { asset, annotations: removed.map(({ isPrivate: _, ...rest }) => rest) }
   })
   await deleteStoredFiles(context, keysOfAsset(result.asset))
   return result

@@ -8,6 +8,30 @@ export class InvalidCredentials extends AppError {
   }
 }
 
+/**
+ * The account is protected after many failed logins (decision 028): a password alone no longer logs in.
+ * The same answer whether the password was right (then a one-time login link was e-mailed) or wrong, so
+ * a guesser learns nothing from it.
+ */
+export class LoginLinkRequired extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      'Too many failed logins for this account, so a password alone is not enough right now. If the password you entered is right, we have e-mailed a one-time login link to the account: open it to log in.',
+      { name: 'LoginLinkRequired', status: 429, meta: { retryAfter: retryAfterSeconds, loginLink: true } },
+    )
+  }
+}
+
+/** A login link that is unknown, used or expired. */
+export class InvalidLoginLink extends AppError {
+  constructor() {
+    super('This login link is invalid or has expired. Please log in again.', {
+      name: 'InvalidLoginLink',
+      status: 400,
+    })
+  }
+}
+
 /** A password-reset link that is unknown, used or expired. */
 export class InvalidResetLink extends AppError {
   constructor() {

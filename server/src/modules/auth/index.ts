@@ -6,6 +6,7 @@ import { NotLoggedIn } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { clearAuthCookies, IMPERSONATION_COOKIE, setImpersonationCookie, setSessionCookies } from './cookies'
+import { completeLoginLink } from './login-link'
 import { authModels } from './model'
 import { completePasswordReset, RESET_REQUESTED_MESSAGE, requestPasswordReset } from './password-reset'
 import { authPlugin, contextSeed, requireUser, serializeUser } from './plugin'
@@ -25,6 +26,20 @@ export function authModule(context: AppContext) {
         return { user: serializeUser(user) }
       },
       { body: 'auth.login' },
+    )
+    .post(
+      '/sessions/login-link',
+      async ({ body, actor, request, server, cookie }) => {
+        const { token, user } = await completeLoginLink(
+          context,
+          body.token,
+          requestInfo(context, request, server, actor),
+        )
+        setSessionCookies(cookie, context.config, token, 'member')
+        clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
+        return { user: serializeUser(user) }
+      },
+      { body: 'auth.loginLink' },
     )
     .delete('/sessions', async ({ actor, cookie }) => {
       await logout(context, actor)

@@ -17,5 +17,6 @@ export const authModels = {
     token: t.String({ minLength: 1, maxLength: 200 }),
     newPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH }),
   }),
+  'auth.loginLink': t.Object({ token: t.String({ minLength: 1, maxLength: 200 }) }),
   'auth.impersonate': t.Object({ userId: t.String({ minLength: 1, maxLength: 100 }) }),
 }

@@ -86,6 +86,23 @@ export function resolveActor(context: AppContext, request: Request): Promise<Act
   return pending
 }
 
+/**
+ * Resolves the caller of a request again, ignoring the per-request cache: a long-lived WebSocket re-checks
+ * with its upgrade request's cookie or token after a logout, password change or token rotation. An
+ * unknown token or a dead session is anonymous here.
+ */
+export async function resolveActorAgain(context: AppContext, request: Request): Promise<Actor> {
+  const token = bearerToken(request)
+  try {
+    return token
+      ? await actorFromToken(context, token)
+      : await actorFromSession(context, parseCookieHeader(request.headers.get('cookie')))
+  } catch (error) {
+    if (error instanceof NotLoggedIn || error instanceof Forbidden) return ANONYMOUS
+    throw error
+  }
+}
+
 const seeds = new WeakMap<AppContext, number>()
 let nextSeed = 0
 

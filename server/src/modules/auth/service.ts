@@ -5,14 +5,16 @@ import { users } from '@pinpoint/db'
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import { assertBelow, consume, hit, LIMITS } from '../../platform/rate-limit'
+import { consume, hit, LIMITS, peek } from '../../platform/rate-limit'
 import { normalizeEmail, parseEmail } from '../../platform/security'
 import { type Actor, type ActorUser, loadActorUser, loadActorUserWhere } from './actor'
-import { InvalidCredentials } from './errors'
+import { InvalidCredentials, LoginLinkRequired } from './errors'
+import { sendLoginLink } from './login-link'
 import { verifyPassword } from './passwords'
 import { createSession, deleteSession, setSessionImpersonation } from './session'
 
 type Ctx = Pick<AppContext, 'database' | 'now' | 'logger'>
+type LoginCtx = Pick<AppContext, 'database' | 'now' | 'logger' | 'mailer' | 'config'>
 
 /** Where a request came from, recorded on the session and used by rate limits. */
 export interface RequestInfo {
@@ -40,8 +42,14 @@ export async function startSession(ctx: Ctx, user: ActorUser, info: RequestInfo)
   return { token, user }
 }
 
+/**
+ * Password login (decision 028). Every attempt counts against the caller's address; failures count
+ * against the account. Past the account's failure limit the account is protected, not locked: every
+ * attempt gets the same LoginLinkRequired answer, and a right password also e-mails a one-time login
+ * link. A guesser spread over many addresses learns nothing more; the owner logs in through the link.
+ */
 export async function login(
-  ctx: Ctx,
+  ctx: LoginCtx,
   input: { email: string; password: string },
   info: RequestInfo,
 ): Promise<LoginResult> {
@@ -49,12 +57,22 @@ export async function login(
   const now = ctx.now()
   const email = normalizeEmail(input.email)
   await consume(db, LIMITS.loginIp, info.ip, now)
-  await assertBelow(db, LIMITS.loginEmailFailures, email, now)
+  const failures = await peek(db, LIMITS.loginEmailFailures, email, now)
+  const protectedAccount = failures.count >= LIMITS.loginEmailFailures.limit
+  const retryAfter = Math.max(1, Math.ceil((failures.resetAt.getTime() - now.getTime()) / 1000))
   const user = await loadActorUserWhere(db, eq(users.email, email))
   const ok = await verifyPassword(input.password, user && !user.isGuest ? user.passwordHash : null)
   if (!user || !ok) {
     await hit(db, LIMITS.loginEmailFailures, email, now)
+    if (protectedAccount) throw new LoginLinkRequired(retryAfter)
     throw new InvalidCredentials()
+  }
+  if (protectedAccount) {
+    // Not awaited: rendering and sending take time, and the answer must not tell a right guess apart.
+    void sendLoginLink(ctx, user).catch((error: unknown) => {
+      ctx.logger.error('login link not sent', { userId: user.id, error: String(error) })
+    })
+    throw new LoginLinkRequired(retryAfter)
   }
   return startSession(ctx, user, info)
 }

@@ -5,6 +5,7 @@
  */
 import { customers, type DbOrTx, type Session, sessions, ssoConfigs, teams, users } from '@pinpoint/db'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { notifyAccessChange } from '../../realtime/bus'
 import { ACTOR_USER_COLUMNS, type ActorUser, preparedFor, shapeActorUserRow } from './actor'
 import { SESSION_MAX_AGE_S } from './cookies'
 import { hashToken, randomToken } from './tokens'
@@ -87,8 +88,16 @@ export async function findSession(db: DbOrTx, token: string, now: Date): Promise
   return { session, user: shapeActorUserRow(row) }
 }
 
+/**
+ * Ends a session. Its open WebSockets are closed on every process (the bus re-checks the user's sockets,
+ * decision 026), so a logout stops live private comments at once, not at the socket's next reconnect.
+ */
 export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId))
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId })
+  if (deleted.length > 0) await notifyAccessChange(db, { userIds: deleted.map((row) => row.userId) })
 }
 
 /** Logs a user out everywhere, optionally keeping the current session (after a password change). */
@@ -97,6 +106,8 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, keepSession
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
     : eq(sessions.userId, userId)
   await db.delete(sessions).where(where)
+  // Sockets of the ended sessions close on every process; the kept one is re-checked and stays.
+  await notifyAccessChange(db, { userIds: [userId] })
 }
 
 export async function setSessionImpersonation(

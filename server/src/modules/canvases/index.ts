@@ -13,6 +13,7 @@ import { loadCanvasForEdit, loadCanvasForView } from './access'
 import { createGrant, grantCookieName, hasLinkGrant } from './link-grant'
 import { type CanvasListQuery, countArchivedCanvases, listCanvases, loadCanvasDetail } from './list'
 import { canvasModels } from './model'
+import { peopleFor } from './people'
 import { createCanvas, deleteCanvas, updateCanvas } from './service'
 import {
   addCanvasUser,
@@ -159,7 +160,8 @@ export function canvasesModule(context: AppContext) {
     )
     .get('/canvases/:id/users', async ({ actor, params }) => {
       const view = await loadCanvasForView(db, actor, params.id)
-      return { users: await listCanvasUsers(db, view) }
+      const people = peopleFor(actor.user, view.domain)
+      return { users: (await listCanvasUsers(db, view)).map((user) => people.person(user)) }
     })
     .post(
       '/canvases/:id/users',
@@ -173,7 +175,7 @@ export function canvasesModule(context: AppContext) {
     )
     .get('/canvases/:id/users/:userId', async ({ actor, params }) => {
       const view = await loadCanvasForView(db, actor, params.id)
-      return { user: await getCanvasUser(db, view, params.userId) }
+      return { user: peopleFor(actor.user, view.domain).person(await getCanvasUser(db, view, params.userId)) }
     })
     .put(
       '/canvases/:id/users/:userId',

@@ -27,6 +27,7 @@ import { can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
 import { type CanvasRecord, canvasStateFor, toCanvasRecord } from './access'
+import { peopleFor } from './people'
 import { type AssetUrlContext, type CanvasOwnerJson, serializeCanvas } from './serialize'
 
 export interface CanvasListQuery {
@@ -319,7 +320,7 @@ export async function listCanvases(
       return serializeCanvas(
         {
           canvas: row.canvas,
-          owner: row.owner,
+          owner: row.owner && peopleFor(user, record.domain).person(row.owner),
           planId: record.domain.planId ?? null,
           state: canvasStateFor(record, user, now),
           assets: parseAssets(row.assets),
@@ -412,7 +413,8 @@ export async function loadCanvasDetail(
           .orderBy(asc(deadlineReminders.reminderDate))
       : Promise.resolve([]),
   ])
-  const owner: CanvasOwnerJson | null = ownerRows[0] ?? null
+  const people = peopleFor(viewer, record.domain)
+  const owner: CanvasOwnerJson | null = ownerRows[0] ? people.person(ownerRows[0]) : null
   return serializeCanvas(
     {
       canvas: record.canvas,
@@ -422,7 +424,7 @@ export async function loadCanvasDetail(
       revisions,
       assets,
       reviews,
-      reminders,
+      reminders: reminders.map((reminder) => people.reminder(reminder)),
       editable: options.editable,
     },
     options.urls,

@@ -93,10 +93,25 @@ export function serializeReminder(reminder: DeadlineReminder) {
   }
 }
 
+/** Addresses saved before credentials were refused (issue 21) are shown without them. */
+export function withoutCredentials(url: string | null): string | null {
+  if (!url?.includes('@')) return url
+  try {
+    const parsed = new URL(url)
+    if (!parsed.username && !parsed.password) return url
+    parsed.username = ''
+    parsed.password = ''
+    return parsed.toString()
+  } catch {
+    return url
+  }
+}
+
 export interface CanvasOwnerJson {
   id: string
   name: string
-  email: string
+  /** Null when this viewer may not see it (decision 027). */
+  email: string | null
   avatarUrl: string | null
   TeamId: string | null
 }
@@ -130,7 +145,7 @@ export function serializeCanvas(parts: CanvasParts, urls: AssetUrlContext) {
       assets: assets.filter((a) => a.canvasRevisionId === canvas.currentRevisionId),
     }),
     title: canvas.title,
-    localUrl: canvas.localUrl,
+    localUrl: withoutCredentials(canvas.localUrl),
     readOnlyDate: iso(canvas.readOnlyDate),
     expireDate: iso(canvas.expireDate),
     archiveDate: iso(canvas.archiveDate),

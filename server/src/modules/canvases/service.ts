@@ -7,6 +7,7 @@ import { canvases, canvasRevisions, type DbOrTx, users } from '@pinpoint/db'
 import { canUseEmailReview, Forbidden, NotFound, ValidationFailed } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { authorize } from '../../policy'
+import { notifyAccessChange } from '../../realtime/bus'
 import { storageKeysOfCanvas } from '../assets/files'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
@@ -56,6 +57,17 @@ export function normaliseUrl(raw: string): string {
     throw new ValidationFailed('Only http and https website addresses can be reviewed.', {
       field: 'localUrl',
     })
+  }
+  // Refused rather than stripped: the address is shown to everyone with the feedback link, and a silently
+  // dropped password would leave the owner wondering why the site asks for one.
+  if (url.username || url.password) {
+    throw new ValidationFailed(
+      'Remove the user name and password from the address: everyone with the feedback link would see them.',
+      {
+        field: 'localUrl',
+        issues: [{ path: 'localUrl', message: 'Credentials are not allowed in the address' }],
+      },
+    )
   }
   return url.toString()
 }
@@ -202,8 +214,13 @@ export async function updateCanvas(
   const [canvas] = await db.update(canvases).set(changes).where(eq(canvases.id, canvasId)).returning()
   if (!canvas) throw new NotFound('Canvas not found.')
   for (const event of events) await recordEvent(db, { ...event, canvasId, actorUserId })
+  // Who may open the canvas may have changed: its open sockets are re-checked (decision 026).
+  if (ACCESS_FIELDS.some((field) => field in changes)) await notifyAccessChange(db, { canvasIds: [canvasId] })
   return { canvas, deadlineChanged }
 }
+
+/** Canvas fields that decide who may open the canvas or see its private comments. */
+const ACCESS_FIELDS = ['visibility', 'passwordHash', 'userId', 'expireDate', 'archiveDate'] as const
 
 /** A canvas can be handed to the owner's team members only (a non-guest in the same team). */
 async function assertTransferTarget(db: DbOrTx, ownerTeamId: string | null, userId: string): Promise<void> {
@@ -230,5 +247,6 @@ export async function deleteCanvas(db: DbOrTx, actor: Actor, canvasId: string) {
     actorUserId: actor.user?.id ?? null,
     data: { title: view.canvas.title },
   })
+  await notifyAccessChange(db, { canvasIds: [canvasId] })
   return { canvas: view.canvas, storageKeys: keys }
 }

@@ -6,6 +6,7 @@ import { type CanvasUserRole, canvases, canvasUsers, type DbOrTx, users } from '
 import { AppError, isTeamPlan, NotFound, ValidationFailed } from '@pinpoint/domain'
 import { and, eq, inArray, ne, or } from 'drizzle-orm'
 import type { Mailer } from '../../platform/mailer'
+import { notifyAccessChange } from '../../realtime/bus'
 import type { Actor } from '../auth/actor'
 import { recordEvent } from '../events/service'
 import { type CanvasRecord, type CanvasView, loadCanvasRecordWhere, mayViewCanvas } from './access'
@@ -76,7 +77,8 @@ export async function shareCanvas(
     type: 'canvas.shared',
     canvasId: view.canvas.id,
     actorUserId: sender.id,
-    data: { emails },
+    // The canvas feed is public to every link holder: who was invited is told by id, never by address.
+    data: { count: emails.length, userIds: recipients.map((r) => r.id) },
   })
   return {
     emails,
@@ -184,7 +186,9 @@ export async function updateCanvasUser(
       ),
     )
     .returning({ userId: canvasUsers.userId })
-  if (updated.length === 0) await getCanvasUser(db, record, userId) // NotFound when not a canvas user at all
+  if (updated.length === 0)
+    await getCanvasUser(db, record, userId) // NotFound when not a canvas user at all
+  else await notifyAccessChange(db, { userIds: [userId] })
   return getCanvasUser(db, record, userId)
 }
 

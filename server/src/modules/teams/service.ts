@@ -7,6 +7,7 @@ import { NotFound } from '@pinpoint/domain'
 import { and, asc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { authorize } from '../../policy'
+import { notifyAccessChange } from '../../realtime/bus'
 import type { Actor } from '../auth/actor'
 import { loadTeam } from './lookup'
 
@@ -80,6 +81,8 @@ export async function setTeamAdmin(
     .set({ role: admin ? 'admin' : 'member' })
     .where(eq(users.id, member.id))
     .returning()
+  // A former admin's open sockets lose what only admins could see (decision 026).
+  await notifyAccessChange(ctx.database.db, { userIds: [member.id] })
   return serializeTeamUser(updated ?? member, team.ownerUserId)
 }
 
@@ -119,6 +122,8 @@ export async function removeTeamMember(
       .where(and(eq(users.id, member.id), eq(users.teamId, team.id)))
       .returning()
     if (!removed) throw new NotFound('This user is not a member of the team.')
+    // On commit, every process re-checks the removed member's sockets (decision 026).
+    await notifyAccessChange(tx, { userIds: [member.id] })
     if (!transfer) return { removed, canvases: 0, folders: 0 }
     const movedCanvases = await tx
       .update(canvases)

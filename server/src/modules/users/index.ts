@@ -44,8 +44,8 @@ export function usersModule(context: AppContext) {
     .put(
       '/users/me/password',
       async ({ actor, body }) => {
-        await changePassword(context, actor, body)
-        return { success: true }
+        const { apiTokenRevoked } = await changePassword(context, actor, body)
+        return { success: true, apiTokenRevoked }
       },
       { body: 'users.password' },
     )

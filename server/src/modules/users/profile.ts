@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { parseEmail } from '../../platform/security'
 import { authorize } from '../../policy'
+import { notifyAccessChange } from '../../realtime/bus'
 import { type Actor, type ActorUser, loadActorUser } from '../auth/actor'
 import { assertPasswordRules, hashPassword, verifyPassword } from '../auth/passwords'
 import { requireMember } from '../auth/plugin'
@@ -70,13 +71,15 @@ export async function updateProfile(ctx: Ctx, actor: Actor, patch: ProfilePatch)
 
 /**
  * Changes the password after checking the current one (an account without a password, e.g. one made by
- * SSO, sets its first). Every other session is logged out; the one making the change stays.
+ * SSO, sets its first). Every other session is logged out; the one making the change stays. The API
+ * token is revoked too (issue 21): whoever changes a password because it leaked expects every other way
+ * in to close; the owner creates a new token when they need one. Returns whether a token was revoked.
  */
 export async function changePassword(
   ctx: Ctx,
   actor: Actor,
   input: { currentPassword?: string | null; newPassword: string },
-): Promise<void> {
+): Promise<{ apiTokenRevoked: boolean }> {
   authorize(actor, 'account.update', undefined, 'Guests have no password. Please sign up first.')
   const user = requireMember(actor)
   if (user.passwordHash && !(await verifyPassword(input.currentPassword ?? '', user.passwordHash))) {
@@ -87,9 +90,11 @@ export async function changePassword(
   assertPasswordRules(input.newPassword, 'newPassword')
   await ctx.database.db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword) })
+    .set({ passwordHash: await hashPassword(input.newPassword), tokenHash: null, tokenCreatedAt: null })
     .where(eq(users.id, user.id))
+  // Also announces the change on the bus: sockets of the ended sessions and of the token close.
   await deleteUserSessions(ctx.database.db, user.id, actor.sessionId)
+  return { apiTokenRevoked: user.tokenHash !== null }
 }
 
 export async function updateCustomerSettings(
@@ -142,6 +147,8 @@ export async function createApiToken(ctx: Ctx, actor: Actor): Promise<ApiTokenJs
     .update(users)
     .set({ tokenHash: hashToken(token), tokenCreatedAt: createdAt })
     .where(eq(users.id, user.id))
+  // Sockets opened with the replaced token close (decision 026).
+  await notifyAccessChange(ctx.database.db, { userIds: [user.id] })
   return { token, hasToken: true, createdAt: createdAt.toISOString() }
 }
 
@@ -151,5 +158,6 @@ export async function revokeApiToken(ctx: Ctx, actor: Actor): Promise<ApiTokenJs
     .update(users)
     .set({ tokenHash: null, tokenCreatedAt: null })
     .where(eq(users.id, user.id))
+  await notifyAccessChange(ctx.database.db, { userIds: [user.id] })
   return { token: null, hasToken: false, createdAt: null }
 }

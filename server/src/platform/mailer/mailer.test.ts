@@ -128,8 +128,15 @@ describe('SMTP delivery', () => {
 
 describe('outbox (no SMTP_URL)', () => {
   test('e-mails land in the outbox and the dev page lists and shows them', async () => {
-    const { client, context } = await createTestApp()
+    const { app, context } = await createTestApp()
     expect(context.mailer.transport).toBe('outbox')
+    // Over a real socket from loopback: the page answers only this machine (DEV_OUTBOX, issue 21).
+    const server = app.listen({ port: 0, hostname: '127.0.0.1' })
+    const base = `http://127.0.0.1:${server.server?.port}`
+    const get = async (path: string) => {
+      const res = await fetch(`${base}${path}`)
+      return { status: res.status, text: await res.text() }
+    }
     const to = uniqueEmail('outbox')
     const { id } = await context.mailer.send({
       to,
@@ -138,11 +145,15 @@ describe('outbox (no SMTP_URL)', () => {
       text: 'Body',
       kind: 'test',
     })
-    const list = await client().get('/api/v1/dev/outbox')
-    expect(list.status).toBe(200)
-    expect(list.text).toContain('Hello &lt;there&gt;')
-    const one = await client().get(`/api/v1/dev/outbox/${id}`)
-    expect(one.text).toContain('srcdoc="&lt;p&gt;Body &quot;quoted&quot;&lt;/p&gt;"')
+    try {
+      const list = await get('/api/v1/dev/outbox')
+      expect(list.status).toBe(200)
+      expect(list.text).toContain('Hello &lt;there&gt;')
+      const one = await get(`/api/v1/dev/outbox/${id}`)
+      expect(one.text).toContain('srcdoc="&lt;p&gt;Body &quot;quoted&quot;&lt;/p&gt;"')
+    } finally {
+      await server.stop()
+    }
   })
 
   test('the dev page does not exist in production', async () => {

@@ -25,9 +25,10 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 
 /**
- * The product's limits. Login counts every attempt per address but only failures per e-mail, so an attacker
- * hammering one account from one address is stopped by the address limit long before the account limit
- * (which stops slow distributed guessing), and the real owner can still log in from anywhere else.
+ * The product's limits. Login counts every attempt per address and failures per account. Past the account
+ * limit the account is protected rather than locked (decision 028): a password alone no longer logs in,
+ * a right one is answered with an e-mailed one-time login link, so distributed guessing learns nothing
+ * and the real owner still gets in.
  */
 export const LIMITS = {
   loginIp: {
@@ -36,11 +37,26 @@ export const LIMITS = {
     windowMs: 15 * MINUTE,
     message: 'Too many login attempts. Please wait a few minutes and try again.',
   },
+  /**
+   * Failed logins per account before it is protected (login link required). Above the per-address limit
+   * (30), so one noisy address is stopped by its own limit before it changes anything for the owner.
+   */
   loginEmailFailures: {
     name: 'login:email-fail',
-    limit: 100,
+    limit: 50,
     windowMs: HOUR,
-    message: 'Too many failed logins for this account. Please try again later or reset your password.',
+  },
+  /** Login-link e-mails per account: enough for the owner, too few to flood their inbox. */
+  loginLinkEmail: {
+    name: 'login-link:email',
+    limit: 3,
+    windowMs: HOUR,
+  },
+  loginLinkIp: {
+    name: 'login-link:ip',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'Too many attempts. Please try again later.',
   },
   signupIp: {
     name: 'signup:ip',

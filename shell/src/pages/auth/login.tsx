@@ -1,7 +1,8 @@
+import { ApiError } from '@pinpoint/api'
 import { safeNextPath } from '@pinpoint/state'
 import { Button, buttonClasses, Field, Input } from '@pinpoint/ui'
 import { useMutation } from '@tanstack/react-query'
-import { KeyRound } from 'lucide-react'
+import { KeyRound, MailCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { endpoints } from '../../api'
@@ -28,12 +29,30 @@ export function LoginPage() {
     login.mutate({ email: email.trim(), password })
   }
   const withNext = (path: string) => (params.get('next') ? `${path}?next=${encodeURIComponent(next)}` : path)
+  // The account is protected after many failed logins (decision 028): the answer says what to do next.
+  const linkRequired = login.error instanceof ApiError && login.error.error === 'LoginLinkRequired'
 
   return (
     <>
       <AuthHeading title="Welcome back" description="Log in to review and share your work." />
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate={false}>
-        <FormError message={login.isError ? errorMessage(login.error) : null} />
+        {linkRequired ? (
+          <div
+            role="status"
+            className="flex gap-3 rounded-control border border-brand-600/20 bg-brand-50 px-3 py-2 text-sm text-ink"
+            data-testid="login-link-required"
+          >
+            <MailCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
+            <p>
+              <strong className="block font-semibold">Check your e-mail to finish logging in.</strong>
+              There were many failed attempts to log in to this account, so a password alone is not enough
+              right now. If the password you entered is right, we have sent a one-time login link to{' '}
+              {email.trim() || 'the account'}. It expires in 15 minutes.
+            </p>
+          </div>
+        ) : (
+          <FormError message={login.isError ? errorMessage(login.error) : null} />
+        )}
         <Field label="Work e-mail">
           <Input
             type="email"

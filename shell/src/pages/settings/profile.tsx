@@ -206,11 +206,16 @@ export function SecuritySettingsPage() {
   const [confirm, setConfirm] = useState('')
   const change = useMutation({
     mutationFn: endpoints.users.changePassword,
-    onSuccess: () => {
+    onSuccess: ({ apiTokenRevoked }) => {
       setCurrent('')
       setNew('')
       setConfirm('')
-      toast({ type: 'success', message: 'Password changed' })
+      toast({
+        type: 'success',
+        message: apiTokenRevoked
+          ? 'Password changed. Your API token was revoked: create a new one for your integrations.'
+          : 'Password changed',
+      })
     },
   })
   const mismatch = confirm.length > 0 && confirm !== newPassword
@@ -224,7 +229,7 @@ export function SecuritySettingsPage() {
     <form onSubmit={onSubmit}>
       <Card
         title="Password"
-        description="Use a long password you don’t use anywhere else."
+        description="Use a long password you don’t use anywhere else. Changing it logs out your other sessions and resets your API token, so integrations need a new one."
         footer={
           <Button
             type="submit"
