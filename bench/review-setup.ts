@@ -11,7 +11,11 @@ import postgres from 'postgres'
 import { freePort, root, tempDir, waitHealthy } from './lib'
 
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-export const CORPUS = join(root, '..', 'shared', 'corpus')
+/**
+ * The pages and files the bench loads: the repository's fixtures/ by default, or a larger corpus with the
+ * same layout (websites/, pdfs/, ...) named by PINPOINT_CORPUS_DIR. The corpus server reads the same variable.
+ */
+export const CORPUS = process.env.PINPOINT_CORPUS_DIR || join(root, 'fixtures')
 
 export interface ReviewWorld {
   appUrl: string
@@ -39,7 +43,7 @@ export async function createWorld(browser: Browser): Promise<ReviewWorld> {
   const { owner } = await buildTeam(handle.db, { plan: 'enterprise35peruser', customer: { periodEnd } })
 
   const corpus = Bun.spawn(['bun', join(root, 'e2e', 'corpus-server.ts')], {
-    env: { ...process.env, PORT: '0' },
+    env: { ...process.env, PORT: '0', PINPOINT_CORPUS_DIR: CORPUS },
     stdout: 'pipe',
   })
   const reader = corpus.stdout.getReader()

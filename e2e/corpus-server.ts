@@ -1,6 +1,7 @@
 /**
- * Serves ../shared/corpus on 127.0.0.1 for the review and anchoring journeys (run with Bun: it uses
- * HTMLRewriter). Every element of an HTML page gets `data-gt="<n>"`, its position in the original source,
+ * Serves the repository's fixtures/ (real sites and e-mails, see fixtures/README.md) on 127.0.0.1 for the
+ * review and anchoring journeys and the review bench (run with Bun: it uses HTMLRewriter). PINPOINT_CORPUS_DIR
+ * points it at a larger corpus with the same layout instead (benchmarks only; tests use fixtures/ alone). Every element of an HTML page gets `data-gt="<n>"`, its position in the original source,
  * so a test can tell whether a pin found the same element again. A path prefix picks a variant of the page:
  *
  * - `/v/orig/...`: the page as it is;
@@ -12,7 +13,7 @@
  */
 import { join, normalize } from 'node:path'
 
-const root = join(import.meta.dir, '..', '..', 'shared', 'corpus')
+const root = process.env.PINPOINT_CORPUS_DIR || join(import.meta.dir, '..', 'fixtures')
 const BANNER =
   '<div data-test-inserted style="padding:24px;background:#fde68a;font:16px sans-serif"><h2>New: spring announcement</h2><p>This banner was added by a later edit of the page, above everything else.</p></div>'
 

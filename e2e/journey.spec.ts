@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { DashboardPage } from './pages/dashboard-page'
 import { fixtures, inviteLinkFromOutbox, PASSWORD, shot, uniqueEmail } from './support'
 
-const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus')
+const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 
 /** A design to upload: rendered by the browser itself, so the test ships no binary. */
 async function designPng(page: Page): Promise<Buffer> {

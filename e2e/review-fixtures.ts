@@ -15,7 +15,8 @@ export interface CorpusServer {
 /** Starts the corpus server (Bun, for HTMLRewriter) on a free port. */
 export async function startCorpusServer(): Promise<CorpusServer> {
   const child: ChildProcess = spawn('bun', [join(import.meta.dirname, 'corpus-server.ts')], {
-    env: { ...process.env, PORT: '0' },
+    // Journeys serve the repository's fixtures/ only, whatever corpus a bench run pointed the shell at.
+    env: { ...process.env, PORT: '0', PINPOINT_CORPUS_DIR: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const port = await new Promise<number>((resolve, reject) => {

@@ -10,7 +10,7 @@ import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, createCanvas, logIn, startCorpusServer, uploadAsset } from './review-fixtures'
 import { fixtures, shot } from './support'
 
-const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus')
+const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 let corpus: CorpusServer
 
 async function member(browser: Browser) {

@@ -19,7 +19,7 @@ import {
 } from './review-fixtures'
 import { fixtures, shot, uniqueEmail } from './support'
 
-const CORPUS = join(import.meta.dirname, '..', '..', 'shared', 'corpus')
+const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 
 let corpus: CorpusServer
 

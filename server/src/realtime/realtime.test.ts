@@ -141,7 +141,7 @@ describe('delivery and privacy', () => {
       userId: member.id,
       data: { text: 'for you' },
     })
-    const frame = await mine.next((f) => f.type === 'notification')
+    const frame = await mine.next((f) => f.type === 'notification', 3000, true)
     expect(frame).toMatchObject({ notification: { id: row.id, read: false, data: { text: 'for you' } } })
     await Bun.sleep(100)
     expect(other.notifications()).toHaveLength(0)
@@ -153,7 +153,7 @@ describe('reconnect', () => {
     const first = await open(member)
     await subscribe(first, canvas.id)
     const marker = await recordEvent(db, { type: 'test.marker', canvasId: canvas.id })
-    await first.next((f) => f.type === 'event' && f.event.id === marker.id)
+    await first.next((f) => f.type === 'event' && f.event.id === marker.id, 3000, true)
     await first.close()
 
     const missed: number[] = []
@@ -165,7 +165,7 @@ describe('reconnect', () => {
     expect(subscribed).toMatchObject({ type: 'subscribed', replayed: 20 })
     // Events made right after the reconnect arrive live, once, after the replay.
     const live = await recordEvent(db, { type: 'test.missed', canvasId: canvas.id, data: { i: 20 } })
-    await again.next((f) => f.type === 'event' && f.event.id === live.id)
+    await again.next((f) => f.type === 'event' && f.event.id === live.id, 3000, true)
     await Bun.sleep(100)
     const ids = again.events('test.missed').map((event) => event.id)
     expect(ids).toEqual([...missed, live.id])
@@ -175,7 +175,7 @@ describe('reconnect', () => {
     const watcher = await open(member)
     await subscribe(watcher, canvas.id)
     const start = await recordEvent(db, { type: 'test.start', canvasId: canvas.id })
-    await watcher.next((f) => f.type === 'event' && f.event.id === start.id)
+    await watcher.next((f) => f.type === 'event' && f.event.id === start.id, 3000, true)
 
     const writes = (async () => {
       const ids: number[] = []

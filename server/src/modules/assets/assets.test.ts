@@ -16,7 +16,8 @@ import {
 
 const setup = await createCanvasTestApp()
 const { db } = setup.context.database
-const corpus = join(setup.context.config.rootDir, '..', 'shared', 'corpus')
+// The repository's own copies of real PDFs and e-mails (fixtures/README.md says where each comes from).
+const corpus = join(setup.context.config.rootDir, 'fixtures')
 
 const b64 = (text: string) => new Blob([Buffer.from(text, 'base64')])
 const IMAGES: Record<string, [Blob, string]> = {

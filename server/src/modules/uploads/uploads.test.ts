@@ -19,7 +19,8 @@ import { resumeUpload, signatureHeaders, startUpload, type VideoDetails } from '
 const setup = await createCanvasTestApp()
 const { db } = setup.context.database
 const { config } = setup.context
-const corpus = join(config.rootDir, '..', 'shared', 'corpus')
+// The repository's own copies of the generated test clips (fixtures/README.md).
+const corpus = join(config.rootDir, 'fixtures')
 const server = setup.app.listen({ port: 0, hostname: '127.0.0.1' })
 const base = `http://127.0.0.1:${server.server?.port}`
 const endpoint = `${base}/api/v1/uploads`
