@@ -6,10 +6,10 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
   EmptyState,
   ErrorState,
   Field,
+  FormDialog,
   formatRelativeTime,
   Menu,
   MenuItem,
@@ -284,22 +284,19 @@ export function RemoveMemberDialog({
     },
   })
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={`Remove ${member.name}?`}
       description="They lose access to the team’s canvases, folders and comments right away."
-      footer={
+      confirmLabel={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-            <UserMinus />
-            Remove member
-          </Button>
+          <UserMinus />
+          Remove member
         </>
       }
+      variant="danger"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
     >
       <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 hover:bg-hover">
         <input
@@ -320,7 +317,7 @@ export function RemoveMemberDialog({
           {errorMessage(remove.error)}
         </p>
       ) : null}
-    </Dialog>
+    </FormDialog>
   )
 }
 
