@@ -26,20 +26,25 @@ const SOURCE_ROOTS = [
 const SKIP = new Set(['node_modules', 'dist', '.tmp', 'data', 'migrations'])
 const SOURCE = /\.(ts|tsx|mts)$/
 
-function walk(dir: string, out: string[]) {
+function walk(dir: string, accept: RegExp, out: string[]) {
   for (const name of readdirSync(dir)) {
     if (SKIP.has(name) || name.startsWith('.')) continue
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) walk(path, out)
-    else if (SOURCE.test(name) && !name.endsWith('.d.ts')) out.push(path)
+    if (statSync(path).isDirectory()) walk(path, accept, out)
+    else if (accept.test(name)) out.push(path)
   }
 }
 
-/** Every TypeScript source of the workspace, as repository-relative paths with `/`. */
-export function sourceFiles(): string[] {
+/** Files of the workspace's source folders whose name matches `accept`, as repository-relative paths with `/`. */
+export function workspaceFiles(accept: RegExp): string[] {
   const out: string[] = []
-  for (const top of SOURCE_ROOTS) if (existsSync(join(root, top))) walk(join(root, top), out)
+  for (const top of SOURCE_ROOTS) if (existsSync(join(root, top))) walk(join(root, top), accept, out)
   return out.map(toRel).sort()
+}
+
+/** Every TypeScript source of the workspace (declaration files aside). */
+export function sourceFiles(): string[] {
+  return workspaceFiles(SOURCE).filter((file) => !file.endsWith('.d.ts'))
 }
 
 const toRel = (path: string) => relative(root, path).split(sep).join('/')
