@@ -55,7 +55,7 @@ describe('machine paths', () => {
     for (const text of machine) expect(MACHINE_PATH.test(text)).toBe(true)
     const fine = [
       `https://example.org${path('home', 'about')}`,
-      'db/src/tmp/x',
+      ['db', 'src', 'tmp', 'x'].join('/'),
       '/usr/bin/chromium',
       'os.tmpdir()',
     ]
