@@ -2,6 +2,7 @@
  * The Pinpoint database schema: one file per aggregate, relations in relations.ts.
  * Column names are explicit snake_case; TypeScript properties are camelCase.
  */
+export * from './accounts.ts'
 export * from './annotations.ts'
 export * from './billing.ts'
 export * from './canvases.ts'

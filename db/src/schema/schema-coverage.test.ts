@@ -336,41 +336,7 @@ describe('schema covers SPEC section 3', () => {
   })
 })
 
-describe('schema conventions', () => {
-  test('every table and column is snake_case', () => {
-    const offenders = columns
-      .map((c) => `${c.table_name}.${c.column_name}`)
-      .filter((name) => !/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(name))
-    expect(offenders).toEqual([])
-  })
-
-  test('timestamps carry a time zone', () => {
-    const naive = columns.filter((c) => c.data_type === 'timestamp without time zone')
-    expect(naive).toEqual([])
-  })
-
-  test('every table has a primary key', async () => {
-    const rows = await handle.rows<{ table_name: string }>(sql`
-      select t.table_name from information_schema.tables t
-      where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
-        and not exists (
-          select 1 from information_schema.table_constraints c
-          where c.table_schema = 'public' and c.table_name = t.table_name and c.constraint_type = 'PRIMARY KEY')`)
-    expect(rows).toEqual([])
-  })
-
-  test('every foreign key is covered by an index (cascades and joins do not scan)', async () => {
-    const rows = await handle.rows<{ constraint: string }>(sql`
-      select c.conname as constraint
-      from pg_constraint c
-      where c.contype = 'f' and c.connamespace = 'public'::regnamespace
-        and not exists (
-          select 1 from pg_index i
-          where i.indrelid = c.conrelid
-            and (i.indkey::text || ' ') like (array_to_string(c.conkey, ' ') || ' %'))`)
-    expect(rows).toEqual([])
-  })
-
+describe('SPEC section 3 entities', () => {
   test('every SPEC entity has its table', () => {
     const tables = new Set(columns.map((c) => c.table_name))
     const expected = [

@@ -1,22 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { teams, users } from './accounts.ts'
 import { createdAt, idColumn, randomSlug, timestamps, tstz } from './columns.ts'
-import { users } from './users.ts'
 
-/** A team. Its owner is the account owner; members point at it through users.team_id. */
-export const teams = pgTable(
-  'teams',
-  {
-    id: idColumn(),
-    name: text('name').notNull(),
-    /** Deleting the owner's account deletes the team (members keep their accounts, team_id becomes null). */
-    ownerUserId: text('owner_user_id')
-      .notNull()
-      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
-    ...timestamps(),
-  },
-  (t) => [index('teams_owner_user_id_idx').on(t.ownerUserId)],
-)
+export { type NewTeam, type Team, teams } from './accounts.ts'
 
 /** Single sign-on (OIDC) configuration, at most one per team. */
 export const ssoConfigs = pgTable(
@@ -81,8 +68,6 @@ export const labels = pgTable(
   (t) => [index('labels_team_id_idx').on(t.teamId)],
 )
 
-export type Team = typeof teams.$inferSelect
-export type NewTeam = typeof teams.$inferInsert
 export type SsoConfig = typeof ssoConfigs.$inferSelect
 export type NewSsoConfig = typeof ssoConfigs.$inferInsert
 export type Invite = typeof invites.$inferSelect

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { users } from '../schema/index.ts'
-import { dropLeftoverClones } from './database.ts'
+import { dropLeftoverClones } from './clone.ts'
 import { buildUser, createTestDatabase, migrationsHash, testDatabase, testDatabaseUrl } from './index.ts'
 
 const shared = await testDatabase()

@@ -1,6 +1,6 @@
 import type { Folder } from '@pinpoint/api'
 import { addToastAtom } from '@pinpoint/state'
-import { Button, Dialog, Field, Input } from '@pinpoint/ui'
+import { Field, FormDialog, Input } from '@pinpoint/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { Trash2 } from 'lucide-react'
@@ -44,22 +44,15 @@ export function FolderNameDialog({
     if (name.trim()) save.mutate()
   }
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={folder ? 'Rename project' : parent ? `New project in “${parent.name}”` : 'New project'}
       description={folder ? undefined : 'Projects group canvases by client, campaign or product.'}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="folder-name" loading={save.isPending} disabled={!name.trim()}>
-            {folder ? 'Save' : 'Create project'}
-          </Button>
-        </>
-      }
+      confirmLabel={folder ? 'Save' : 'Create project'}
+      form="folder-name"
+      pending={save.isPending}
+      disabled={!name.trim()}
     >
       <form id="folder-name" onSubmit={onSubmit}>
         <Field label="Name" error={save.isError ? errorText(save.error) : undefined}>
@@ -73,7 +66,7 @@ export function FolderNameDialog({
           />
         </Field>
       </form>
-    </Dialog>
+    </FormDialog>
   )
 }
 
@@ -99,29 +92,26 @@ export function DeleteFolderDialog({
     },
   })
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={`Delete “${folder.name}”?`}
       description={`The project is removed. Its ${folder.canvasesCount === 1 ? 'canvas stays' : `${folder.canvasesCount} canvases stay`} in All canvases.`}
       size="sm"
-      footer={
+      confirmLabel={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-            <Trash2 />
-            Delete project
-          </Button>
+          <Trash2 />
+          Delete project
         </>
       }
+      variant="danger"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
     >
       {remove.isError ? (
         <p role="alert" className="text-sm text-danger-600">
           {errorText(remove.error)}
         </p>
       ) : null}
-    </Dialog>
+    </FormDialog>
   )
 }

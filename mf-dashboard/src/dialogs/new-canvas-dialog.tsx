@@ -1,6 +1,6 @@
 import type { Folder } from '@pinpoint/api'
 import { addToastAtom } from '@pinpoint/state'
-import { Button, cn, Dialog, Field, formatBytes, Input, Select, Tabs, Textarea } from '@pinpoint/ui'
+import { cn, Field, FormDialog, formatBytes, Input, Select, Tabs, Textarea } from '@pinpoint/ui'
 import { useSetAtom } from 'jotai'
 import { FileText, Globe, Image as ImageIcon, Mail, UploadCloud, Video, X } from 'lucide-react'
 import { type FormEvent, type ReactNode, useRef, useState } from 'react'
@@ -175,22 +175,15 @@ export function NewCanvasDialog({
   )
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title="New canvas"
       description="Collect feedback on a live website, an e-mail, designs, PDFs or a video."
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="new-canvas" loading={pending} disabled={!ready}>
-            Create canvas
-          </Button>
-        </>
-      }
+      confirmLabel="Create canvas"
+      form="new-canvas"
+      pending={pending}
+      disabled={!ready}
     >
       <form id="new-canvas" onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
         <Tabs
@@ -317,6 +310,6 @@ export function NewCanvasDialog({
           </p>
         ) : null}
       </form>
-    </Dialog>
+    </FormDialog>
   )
 }

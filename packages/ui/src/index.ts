@@ -14,6 +14,7 @@ export { EmptyState, type EmptyStateProps } from './empty-state'
 export { ErrorState, type ErrorStateProps } from './error-state'
 export { Field, type FieldProps, useFieldControl } from './field'
 export { fieldAria } from './field-aria'
+export { DialogFooter, type DialogFooterProps, FormDialog, type FormDialogProps } from './form-dialog'
 export { formatBytes, formatRelativeTime, plural } from './format'
 export { Input, type InputProps, Select, type SelectProps, Textarea, type TextareaProps } from './input'
 export { Logo, LogoMark } from './logo'
@@ -27,6 +28,8 @@ export {
   MenuSeparator,
   SubMenu,
 } from './menu'
+export { newPasswordCheck } from './new-password'
+export { NewPasswordFields, type NewPasswordFieldsProps } from './new-password-fields'
 export { type NotificationCardEntry, NotificationList, type NotificationListProps } from './notification-list'
 export { Popover, type PopoverProps } from './popover'
 export { preloadOverlays } from './preload'

@@ -3,6 +3,7 @@ import { avatarHue, initials } from './avatar-logic'
 import { cn } from './cn'
 import { fieldAria } from './field-aria'
 import { formatBytes, formatRelativeTime, plural } from './format'
+import { newPasswordCheck } from './new-password'
 
 describe('cn', () => {
   test('joins truthy classes and flattens lists', () => {
@@ -60,5 +61,22 @@ describe('format', () => {
   test('plural', () => {
     expect(plural(1, 'canvas', 'canvases')).toBe('1 canvas')
     expect(plural(0, 'canvas', 'canvases')).toBe('0 canvases')
+  })
+})
+
+describe('newPasswordCheck', () => {
+  test('flags a short password and a differing repetition only once typed', () => {
+    expect(newPasswordCheck('', '', 8)).toEqual({ tooShort: false, mismatch: false, ready: false })
+    expect(newPasswordCheck('short', '', 8)).toEqual({ tooShort: true, mismatch: false, ready: false })
+    expect(newPasswordCheck('long enough', 'long', 8)).toEqual({
+      tooShort: false,
+      mismatch: true,
+      ready: false,
+    })
+    expect(newPasswordCheck('long enough', 'long enough', 8)).toEqual({
+      tooShort: false,
+      mismatch: false,
+      ready: true,
+    })
   })
 })

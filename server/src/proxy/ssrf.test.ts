@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { checkTarget, isBlockedAddress, ProxyTargetRefused } from './ssrf'
 
 describe('isBlockedAddress', () => {
@@ -148,12 +150,13 @@ describe('PROXY_ALLOW_HOSTS', () => {
     const { loadConfig } = await import('../config')
     const config = loadConfig({
       SESSION_SECRET: 'x'.repeat(40),
-      DATA_DIR: '/tmp/pinpoint-config-test',
+      DATA_DIR: join(tmpdir(), 'pinpoint-config-test'),
       PROXY_ALLOW_HOSTS: '127.0.0.1, [::1],LocalHost,',
     })
     expect(config.proxyAllowHosts).toEqual(['127.0.0.1', '::1', 'localhost'])
     expect(
-      loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/pinpoint-config-test' }).proxyAllowHosts,
+      loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: join(tmpdir(), 'pinpoint-config-test') })
+        .proxyAllowHosts,
     ).toEqual([])
   })
 })

@@ -3,7 +3,7 @@
  * delivery and replay (so a replayed frame is byte-identical to the live one).
  */
 import type { Event } from '@pinpoint/db'
-import type { Actor } from '../modules/auth/plugin'
+import type { Actor } from '../modules/auth/actor'
 import type { EventFrameBody, ServerFrame } from './protocol'
 import { topicOfEvent } from './topics'
 

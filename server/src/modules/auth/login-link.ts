@@ -14,7 +14,7 @@ import { buildLoginLinkEmail } from '../../emails'
 import { consume, hit, LIMITS } from '../../platform/rate-limit'
 import { type ActorUser, loadActorUser } from './actor'
 import { InvalidLoginLink } from './errors'
-import { type LoginResult, type RequestInfo, startSession } from './service'
+import { type LoginResult, type RequestInfo, startSession } from './session'
 import { hashToken, randomToken } from './tokens'
 
 export const LOGIN_LINK_TTL_MINUTES = 15

@@ -12,8 +12,7 @@ import { parseEmail } from '../../platform/security'
 import { loadActorUser } from './actor'
 import { InvalidResetLink } from './errors'
 import { assertPasswordRules, hashPassword } from './passwords'
-import { type LoginResult, type RequestInfo, startSession } from './service'
-import { deleteUserSessions } from './session'
+import { deleteUserSessions, type LoginResult, type RequestInfo, startSession } from './session'
 import { hashToken, randomToken } from './tokens'
 
 export const RESET_TOKEN_TTL_MINUTES = 60

@@ -1,7 +1,7 @@
 import type { Server } from 'bun'
 import type { AppContext } from '../../context'
 import type { Actor } from './actor'
-import type { RequestInfo } from './service'
+import type { RequestInfo } from './session'
 
 /** The caller's address and browser, and the session a login would replace. */
 export function requestInfo(

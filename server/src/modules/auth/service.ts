@@ -11,36 +11,16 @@ import { type Actor, type ActorUser, loadActorUser, loadActorUserWhere } from '.
 import { InvalidCredentials, LoginLinkRequired } from './errors'
 import { sendLoginLink } from './login-link'
 import { verifyPassword } from './passwords'
-import { createSession, deleteSession, setSessionImpersonation } from './session'
+import {
+  deleteSession,
+  type LoginResult,
+  type RequestInfo,
+  setSessionImpersonation,
+  startSession,
+} from './session'
 
 type Ctx = Pick<AppContext, 'database' | 'now' | 'logger'>
 type LoginCtx = Pick<AppContext, 'database' | 'now' | 'logger' | 'mailer' | 'config'>
-
-/** Where a request came from, recorded on the session and used by rate limits. */
-export interface RequestInfo {
-  ip: string
-  userAgent: string | null
-  /** The session being replaced (rotation): deleted when a new one is issued. */
-  currentSessionId?: string
-}
-
-export interface LoginResult {
-  token: string
-  user: ActorUser
-}
-
-/** Issues a fresh session for a user, dropping the one the browser had (no session fixation). */
-export async function startSession(ctx: Ctx, user: ActorUser, info: RequestInfo): Promise<LoginResult> {
-  const { db } = ctx.database
-  if (info.currentSessionId) await deleteSession(db, info.currentSessionId)
-  const { token } = await createSession(db, {
-    userId: user.id,
-    now: ctx.now(),
-    userAgent: info.userAgent,
-    ip: info.ip,
-  })
-  return { token, user }
-}
 
 /**
  * Password login (decision 028). Every attempt counts against the caller's address; failures count

@@ -5,6 +5,7 @@
  */
 import { customers, type DbOrTx, type Session, sessions, ssoConfigs, teams, users } from '@pinpoint/db'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import type { AppContext } from '../../context'
 import { notifyAccessChange } from '../../realtime/bus'
 import { ACTOR_USER_COLUMNS, type ActorUser, preparedFor, shapeActorUserRow } from './actor'
 import { SESSION_MAX_AGE_S } from './cookies'
@@ -116,4 +117,34 @@ export async function setSessionImpersonation(
   userId: string | null,
 ): Promise<void> {
   await db.update(sessions).set({ impersonatedUserId: userId }).where(eq(sessions.id, sessionId))
+}
+
+/** Where a request came from, recorded on the session and used by rate limits. */
+export interface RequestInfo {
+  ip: string
+  userAgent: string | null
+  /** The session being replaced (rotation): deleted when a new one is issued. */
+  currentSessionId?: string
+}
+
+export interface LoginResult {
+  token: string
+  user: ActorUser
+}
+
+/** Issues a fresh session for a user, dropping the one the browser had (no session fixation). */
+export async function startSession(
+  ctx: Pick<AppContext, 'database' | 'now'>,
+  user: ActorUser,
+  info: RequestInfo,
+): Promise<LoginResult> {
+  const { db } = ctx.database
+  if (info.currentSessionId) await deleteSession(db, info.currentSessionId)
+  const { token } = await createSession(db, {
+    userId: user.id,
+    now: ctx.now(),
+    userAgent: info.userAgent,
+    ip: info.ip,
+  })
+  return { token, user }
 }

@@ -8,92 +8,35 @@
  * new-activity = not archived with an unread notification for the caller; none = not archived and no
  * comment activity yet.
  */
-import {
-  type CanvasAsset,
-  canvasAssets,
-  canvases,
-  canvasReviews,
-  canvasRevisions,
-  canvasUsers,
-  customers,
-  type DbOrTx,
-  deadlineReminders,
-  events,
-  teams,
-  users,
-} from '@pinpoint/db'
-import { and, asc, eq, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { canvases, customers, type DbOrTx, teams, users } from '@pinpoint/db'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
-import { type CanvasRecord, canvasStateFor, toCanvasRecord } from './access'
+import { canvasStateFor, toCanvasRecord } from './access'
+import { assetsJson, customerColumns, ownerColumns, parseAssets } from './list-columns'
+import {
+  countVisibleSql,
+  countWhere,
+  escapeLike,
+  filterConditions,
+  type ListSort,
+  type ListStatus,
+  orderOf,
+  statusWhere,
+  visibleWhere,
+} from './list-where'
 import { peopleFor } from './people'
-import { type AssetUrlContext, type CanvasOwnerJson, serializeCanvas } from './serialize'
+import { type AssetUrlContext, serializeCanvas } from './serialize'
 
 export interface CanvasListQuery {
-  status?: 'all' | 'new-activity' | 'archived' | 'none'
+  status?: ListStatus
   folderId?: string | null
   search?: string
-  sort?: 'recency' | 'name' | 'oldest'
+  sort?: ListSort
   archived?: boolean
   offset: number
   limit: number
-}
-
-/**
- * What the canvas rules read of the billing customer (DomainCustomer). A missing row reads as null: Drizzle
- * nulls a left-joined object when its FIRST column is null, so a NOT NULL column (plan_id) must come first.
- */
-const customerColumns = {
-  planId: customers.planId,
-  status: customers.status,
-  periodEnd: customers.periodEnd,
-  customerId: customers.customerId,
-}
-
-const ownerColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  avatarUrl: users.avatarUrl,
-  TeamId: users.teamId,
-}
-
-/** A bound value: a string, or a placeholder of a statement prepared once per list shape. */
-type Bound = string | Placeholder
-
-/**
- * Canvases on the caller's dashboard: their own, their team's (unless only-me), and those shared with them.
- * Written as id lists (no join with users), so PostgreSQL can walk the recency index and stop after a page.
- */
-export function visibleCanvasesWhere(userId: string, teamId: string | null): SQL {
-  return visibleWhere(userId, teamId)
-}
-
-function visibleWhere(userId: Bound, teamId: Bound | null): SQL {
-  const shared = sql`${canvases.id} in (select ${canvasUsers.canvasId} from ${canvasUsers} where ${canvasUsers.userId} = ${userId})`
-  const team = teamId
-    ? sql`(${canvases.visibility} <> 'only-me' and ${canvases.userId} in (select ${users.id} from ${users} where ${users.teamId} = ${teamId}))`
-    : undefined
-  return or(sql`${canvases.userId} = ${userId}`, team, shared) as SQL
-}
-
-type ListStatus = NonNullable<CanvasListQuery['status']>
-
-function statusWhere(status: ListStatus, userId: Bound): SQL | undefined {
-  switch (status) {
-    case 'archived':
-      return isNotNull(canvases.archiveDate)
-    case 'new-activity':
-      return and(
-        isNull(canvases.archiveDate),
-        sql`exists (select 1 from ${events} where ${events.canvasId} = ${canvases.id} and ${events.userId} = ${userId} and ${events.readAt} is null)`,
-      )
-    case 'none':
-      return and(isNull(canvases.archiveDate), isNull(canvases.lastActivityAt))
-    default:
-      return isNull(canvases.archiveDate)
-  }
 }
 
 /**
@@ -102,7 +45,7 @@ function statusWhere(status: ListStatus, userId: Bound): SQL | undefined {
  */
 interface ListShape {
   status: ListStatus
-  sort: NonNullable<CanvasListQuery['sort']>
+  sort: ListSort
   folder: 'any' | 'none' | 'one'
   search: boolean
   team: boolean
@@ -118,109 +61,6 @@ interface ListValues {
   /** The ILIKE pattern (`%text%`, escaped). */
   search: string | null
   offset: number
-}
-
-/** The list's filters other than visibility: status, folder, search. */
-function filterConditions(
-  shape: Pick<ListShape, 'status' | 'folder' | 'search'>,
-  values: { userId: Bound; folderId: Bound | null; search: Bound | null },
-): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [statusWhere(shape.status, values.userId)]
-  if (shape.folder === 'none') conditions.push(isNull(canvases.folderId))
-  if (shape.folder === 'one') conditions.push(sql`${canvases.folderId} = ${values.folderId}`)
-  if (shape.search) conditions.push(sql`${canvases.title} ilike ${values.search}`)
-  return conditions
-}
-
-function orderOf(sort: CanvasListQuery['sort']) {
-  if (sort === 'name') return [asc(sql`lower(${canvases.title})`), asc(canvases.id)]
-  if (sort === 'oldest') return [asc(canvases.createdAt), asc(canvases.id)]
-  // NULLS LAST matches canvases_active_updated_at_idx, so the first page is read in index order.
-  return [sql`${canvases.updatedAt} desc nulls last`, sql`${canvases.id} desc nulls last`]
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
-
-/** The columns of an asset in the order `assetsJson` builds them (a JSON array per asset is compact). */
-const ASSET_FIELDS = [
-  canvasAssets.id,
-  canvasAssets.canvasId,
-  canvasAssets.canvasRevisionId,
-  canvasAssets.name,
-  canvasAssets.type,
-  canvasAssets.position,
-  canvasAssets.mimeType,
-  canvasAssets.sizeBytes,
-  canvasAssets.storageKey,
-  canvasAssets.pageCount,
-  canvasAssets.pageThumbnailUrls,
-  canvasAssets.width,
-  canvasAssets.height,
-  canvasAssets.durationSeconds,
-  canvasAssets.folderId,
-  canvasAssets.uploadStatus,
-  canvasAssets.createdAt,
-  canvasAssets.updatedAt,
-]
-
-/**
- * The current revision's assets of the outer query's canvas as one JSON array of arrays (evaluated for page
- * rows only). Read in (canvas_revision_id, position) index order without an ordered aggregate (which would
- * sort per row); parseAssets sorts by position again, so the order never depends on the plan.
- */
-const assetsJson = sql<unknown>`(select json_agg(json_build_array(${sql.join(
-  ASSET_FIELDS.map((column) => sql`${sql.identifier('a')}.${sql.identifier(column.name)}`),
-  sql`, `,
-)})) from (select * from ${canvasAssets} where ${canvasAssets.canvasRevisionId} = ${canvases.currentRevisionId} order by ${canvasAssets.position}) a)`
-
-type AssetTuple = [
-  string,
-  string,
-  string,
-  string,
-  CanvasAsset['type'],
-  number,
-  string | null,
-  number | null,
-  string | null,
-  number | null,
-  string[] | null,
-  number | null,
-  number | null,
-  number | null,
-  string | null,
-  CanvasAsset['uploadStatus'],
-  string,
-  string,
-]
-
-/** JSON arrays from `assetsJson` back into CanvasAsset rows (timestamps parsed as Drizzle parses them). */
-function parseAssets(value: unknown): CanvasAsset[] {
-  const tuples = (typeof value === 'string' ? JSON.parse(value) : value) as AssetTuple[] | null
-  if (!tuples) return []
-  if (tuples.length > 1) tuples.sort((x, y) => x[5] - y[5])
-  return tuples.map((t) => ({
-    id: t[0],
-    canvasId: t[1],
-    canvasRevisionId: t[2],
-    name: t[3],
-    type: t[4],
-    position: t[5],
-    mimeType: t[6],
-    sizeBytes: t[7],
-    storageKey: t[8],
-    pageCount: t[9],
-    pageThumbnailUrls: t[10] ?? [],
-    width: t[11],
-    height: t[12],
-    durationSeconds: t[13],
-    folderId: t[14],
-    uploadStatus: t[15],
-    createdAt: new Date(t[16]),
-    updatedAt: new Date(t[17]),
-  }))
 }
 
 /**
@@ -333,100 +173,8 @@ export async function listCanvases(
   }
 }
 
-/**
- * Counts the canvases `visibleCanvasesWhere(userId, teamId)` AND `filters` selects, as the sum of three
- * disjoint parts (own; the team's other members' unless only-me; shared with the caller and not already
- * counted). Each part is a range of canvases_active_user_id_visibility_idx (an index-only scan for
- * non-archived canvases) instead of one scan testing an OR of subqueries on every row.
- */
-function countVisibleSql(userId: Bound, teamId: Bound | null, filters: (SQL | undefined)[]): SQL {
-  const own = and(sql`${canvases.userId} = ${userId}`, ...filters)
-  const parts = [sql`(select count(*) from ${canvases} where ${own})`]
-  const teamUsers = teamId
-    ? sql`select ${users.id} from ${users} where ${users.teamId} = ${teamId}`
-    : undefined
-  if (teamUsers) {
-    const team = and(
-      sql`${canvases.userId} in (${teamUsers} and ${users.id} <> ${userId})`,
-      sql`${canvases.visibility} <> 'only-me'`,
-      ...filters,
-    )
-    parts.push(sql`(select count(*) from ${canvases} where ${team})`)
-  }
-  const shared = and(
-    sql`${canvases.id} in (select ${canvasUsers.canvasId} from ${canvasUsers} where ${canvasUsers.userId} = ${userId})`,
-    sql`${canvases.userId} <> ${userId}`,
-    teamUsers
-      ? sql`not (${canvases.visibility} <> 'only-me' and ${canvases.userId} in (${teamUsers}))`
-      : undefined,
-    ...filters,
-  )
-  parts.push(sql`(select count(*) from ${canvases} where ${shared})`)
-  return sql`select (${sql.join(parts, sql` + `)})::int`
-}
-
-async function countWhere(db: DbOrTx, count: SQL): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`(${count})`.mapWith(Number) })
-    .from(sql`(values (1)) as one (x)`)
-    .prepare('canvas_count')
-    .execute()
-  return row?.count ?? 0
-}
-
 /** GET /users/me/canvases/archived-count. */
 export async function countArchivedCanvases(db: DbOrTx, actor: Actor): Promise<number> {
   const user = requireMember(actor)
   return countWhere(db, countVisibleSql(user.id, user.teamId, [statusWhere('archived', user.id)]))
-}
-
-/** Everything the review screen needs about one canvas (revisions, all assets, reviews, reminders for editors). */
-export async function loadCanvasDetail(
-  db: DbOrTx,
-  record: CanvasRecord,
-  viewer: Actor['user'],
-  options: { editable: boolean; now: Date; urls: AssetUrlContext },
-) {
-  const id = record.canvas.id
-  const [ownerRows, revisions, assets, reviews, reminders] = await Promise.all([
-    db.select(ownerColumns).from(users).where(eq(users.id, record.canvas.userId)),
-    db
-      .select()
-      .from(canvasRevisions)
-      .where(eq(canvasRevisions.canvasId, id))
-      .orderBy(asc(canvasRevisions.number)),
-    db
-      .select()
-      .from(canvasAssets)
-      .where(eq(canvasAssets.canvasId, id))
-      .orderBy(asc(canvasAssets.position), asc(canvasAssets.createdAt)),
-    db
-      .select()
-      .from(canvasReviews)
-      .where(eq(canvasReviews.canvasId, id))
-      .orderBy(asc(canvasReviews.createdAt)),
-    options.editable
-      ? db
-          .select()
-          .from(deadlineReminders)
-          .where(eq(deadlineReminders.canvasId, id))
-          .orderBy(asc(deadlineReminders.reminderDate))
-      : Promise.resolve([]),
-  ])
-  const people = peopleFor(viewer, record.domain)
-  const owner: CanvasOwnerJson | null = ownerRows[0] ? people.person(ownerRows[0]) : null
-  return serializeCanvas(
-    {
-      canvas: record.canvas,
-      owner,
-      planId: record.domain.planId ?? null,
-      state: canvasStateFor(record, viewer, options.now),
-      revisions,
-      assets,
-      reviews,
-      reminders: reminders.map((reminder) => people.reminder(reminder)),
-      editable: options.editable,
-    },
-    options.urls,
-  )
 }

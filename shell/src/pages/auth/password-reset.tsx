@@ -1,4 +1,4 @@
-import { Button, Field, Input } from '@pinpoint/ui'
+import { Button, Field, Input, NewPasswordFields, newPasswordCheck } from '@pinpoint/ui'
 import { useMutation } from '@tanstack/react-query'
 import { MailCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
@@ -82,10 +82,9 @@ export function ResetPasswordPage() {
       await navigate(user.isGuest ? '/' : '/dashboard', { replace: true })
     },
   })
-  const mismatch = confirm.length > 0 && confirm !== password
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (mismatch || password.length < MIN_PASSWORD_LENGTH) return
+    if (!newPasswordCheck(password, confirm, MIN_PASSWORD_LENGTH).ready) return
     reset.mutate({ token, newPassword: password })
   }
   if (!token) {
@@ -106,26 +105,14 @@ export function ResetPasswordPage() {
       <AuthHeading title="Choose a new password" description="You’ll stay signed in on this device." />
       <form className="flex flex-col gap-4" onSubmit={onSubmit}>
         <FormError message={reset.isError ? errorMessage(reset.error) : null} />
-        <Field label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            autoFocus
-            minLength={MIN_PASSWORD_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Field label="Repeat new password" error={mismatch ? 'The passwords do not match.' : undefined}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          password={password}
+          repeat={confirm}
+          onPasswordChange={setPassword}
+          onRepeatChange={setConfirm}
+          minLength={MIN_PASSWORD_LENGTH}
+          autoFocus
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" loading={reset.isPending}>
           Change password
         </Button>

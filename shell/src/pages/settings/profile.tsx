@@ -1,6 +1,6 @@
 import type { User } from '@pinpoint/api'
 import { currentUserAtom } from '@pinpoint/state'
-import { Avatar, Button, Card, Field, Input, Switch } from '@pinpoint/ui'
+import { Avatar, Button, Card, Field, Input, NewPasswordFields, newPasswordCheck, Switch } from '@pinpoint/ui'
 import { useMutation } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { Upload } from 'lucide-react'
@@ -218,8 +218,7 @@ export function SecuritySettingsPage() {
       })
     },
   })
-  const mismatch = confirm.length > 0 && confirm !== newPassword
-  const tooShort = newPassword.length > 0 && newPassword.length < MIN_PASSWORD_LENGTH
+  const { mismatch, tooShort } = newPasswordCheck(newPassword, confirm, MIN_PASSWORD_LENGTH)
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (mismatch || tooShort) return
@@ -251,28 +250,13 @@ export function SecuritySettingsPage() {
               onChange={(e) => setCurrent(e.target.value)}
             />
           </Field>
-          <Field
-            label="New password"
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            error={tooShort ? `Use at least ${MIN_PASSWORD_LENGTH} characters.` : undefined}
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              required
-              value={newPassword}
-              onChange={(e) => setNew(e.target.value)}
-            />
-          </Field>
-          <Field label="Repeat new password" error={mismatch ? 'The passwords do not match.' : undefined}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </Field>
+          <NewPasswordFields
+            password={newPassword}
+            repeat={confirm}
+            onPasswordChange={setNew}
+            onRepeatChange={setConfirm}
+            minLength={MIN_PASSWORD_LENGTH}
+          />
         </div>
       </Card>
     </form>

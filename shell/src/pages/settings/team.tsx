@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
   EmptyState,
   ErrorState,
   Field,
@@ -34,6 +33,7 @@ import { type FormEvent, useState } from 'react'
 import { endpoints } from '../../api'
 import { errorMessage } from '../../lib/errors'
 import { useToast } from '../../lib/use-toast'
+import { RemoveMemberDialog } from './remove-member-dialog'
 
 /** Splits "a@x.com, b@y.com\nc@z.com" into unique trimmed addresses. */
 export function parseEmails(text: string): string[] {
@@ -258,69 +258,6 @@ function MembersCard({ user, teamId, admin }: { user: User; teamId: string; admi
         />
       ) : null}
     </Card>
-  )
-}
-
-/** Remove a team member, optionally transferring their canvases and folders (SPEC section 6). */
-export function RemoveMemberDialog({
-  teamId,
-  member,
-  onClose,
-  onRemoved,
-}: {
-  teamId: string
-  member: TeamUser
-  onClose: () => void
-  onRemoved: () => unknown
-}) {
-  const [transfer, setTransfer] = useState(true)
-  const toast = useToast()
-  const remove = useMutation({
-    mutationFn: () => endpoints.teams.removeUser(teamId, member.id, transfer),
-    onSuccess: async () => {
-      toast({ type: 'success', message: `${member.name} was removed from the team` })
-      onClose()
-      await onRemoved()
-    },
-  })
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={`Remove ${member.name}?`}
-      description="They lose access to the team’s canvases, folders and comments right away."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
-            <UserMinus />
-            Remove member
-          </Button>
-        </>
-      }
-    >
-      <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 hover:bg-hover">
-        <input
-          type="checkbox"
-          checked={transfer}
-          onChange={(event) => setTransfer(event.target.checked)}
-          className="mt-0.5 size-4 accent-brand-600"
-        />
-        <span>
-          <span className="block text-sm font-medium">Transfer their canvases and folders</span>
-          <span className="block text-xs text-ink-muted">
-            Keep everything they created in the team. Otherwise it leaves with them.
-          </span>
-        </span>
-      </label>
-      {remove.isError ? (
-        <p className="mt-3 text-sm text-danger-600" role="alert">
-          {errorMessage(remove.error)}
-        </p>
-      ) : null}
-    </Dialog>
   )
 }
 

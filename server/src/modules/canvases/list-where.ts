@@ -1,0 +1,110 @@
+/**
+ * Which canvases the dashboard list selects, and how many: visibility (own, the team's unless only-me,
+ * shared with the caller), status, folder and search, written so PostgreSQL walks narrow index ranges
+ * (decision 016).
+ */
+import { canvases, canvasUsers, type DbOrTx, events, users } from '@pinpoint/db'
+import { and, asc, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+
+/** A bound value: a string, or a placeholder of a statement prepared once per list shape. */
+export type Bound = string | Placeholder
+
+/**
+ * Canvases on the caller's dashboard: their own, their team's (unless only-me), and those shared with them.
+ * Written as id lists (no join with users), so PostgreSQL can walk the recency index and stop after a page.
+ */
+export function visibleCanvasesWhere(userId: string, teamId: string | null): SQL {
+  return visibleWhere(userId, teamId)
+}
+
+export function visibleWhere(userId: Bound, teamId: Bound | null): SQL {
+  const shared = sql`${canvases.id} in (select ${canvasUsers.canvasId} from ${canvasUsers} where ${canvasUsers.userId} = ${userId})`
+  const team = teamId
+    ? sql`(${canvases.visibility} <> 'only-me' and ${canvases.userId} in (select ${users.id} from ${users} where ${users.teamId} = ${teamId}))`
+    : undefined
+  return or(sql`${canvases.userId} = ${userId}`, team, shared) as SQL
+}
+
+/** all = not archived; archived; new-activity = unread notification; none = no comment activity yet. */
+export type ListStatus = 'all' | 'new-activity' | 'archived' | 'none'
+export type ListSort = 'recency' | 'name' | 'oldest'
+
+export function statusWhere(status: ListStatus, userId: Bound): SQL | undefined {
+  switch (status) {
+    case 'archived':
+      return isNotNull(canvases.archiveDate)
+    case 'new-activity':
+      return and(
+        isNull(canvases.archiveDate),
+        sql`exists (select 1 from ${events} where ${events.canvasId} = ${canvases.id} and ${events.userId} = ${userId} and ${events.readAt} is null)`,
+      )
+    case 'none':
+      return and(isNull(canvases.archiveDate), isNull(canvases.lastActivityAt))
+    default:
+      return isNull(canvases.archiveDate)
+  }
+}
+
+/** The list's filters other than visibility: status, folder, search. */
+export function filterConditions(
+  shape: { status: ListStatus; folder: 'any' | 'none' | 'one'; search: boolean },
+  values: { userId: Bound; folderId: Bound | null; search: Bound | null },
+): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [statusWhere(shape.status, values.userId)]
+  if (shape.folder === 'none') conditions.push(isNull(canvases.folderId))
+  if (shape.folder === 'one') conditions.push(sql`${canvases.folderId} = ${values.folderId}`)
+  if (shape.search) conditions.push(sql`${canvases.title} ilike ${values.search}`)
+  return conditions
+}
+
+export function orderOf(sort: ListSort | undefined) {
+  if (sort === 'name') return [asc(sql`lower(${canvases.title})`), asc(canvases.id)]
+  if (sort === 'oldest') return [asc(canvases.createdAt), asc(canvases.id)]
+  // NULLS LAST matches canvases_active_updated_at_idx, so the first page is read in index order.
+  return [sql`${canvases.updatedAt} desc nulls last`, sql`${canvases.id} desc nulls last`]
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/**
+ * Counts the canvases `visibleCanvasesWhere(userId, teamId)` AND `filters` selects, as the sum of three
+ * disjoint parts (own; the team's other members' unless only-me; shared with the caller and not already
+ * counted). Each part is a range of canvases_active_user_id_visibility_idx (an index-only scan for
+ * non-archived canvases) instead of one scan testing an OR of subqueries on every row.
+ */
+export function countVisibleSql(userId: Bound, teamId: Bound | null, filters: (SQL | undefined)[]): SQL {
+  const own = and(sql`${canvases.userId} = ${userId}`, ...filters)
+  const parts = [sql`(select count(*) from ${canvases} where ${own})`]
+  const teamUsers = teamId
+    ? sql`select ${users.id} from ${users} where ${users.teamId} = ${teamId}`
+    : undefined
+  if (teamUsers) {
+    const team = and(
+      sql`${canvases.userId} in (${teamUsers} and ${users.id} <> ${userId})`,
+      sql`${canvases.visibility} <> 'only-me'`,
+      ...filters,
+    )
+    parts.push(sql`(select count(*) from ${canvases} where ${team})`)
+  }
+  const shared = and(
+    sql`${canvases.id} in (select ${canvasUsers.canvasId} from ${canvasUsers} where ${canvasUsers.userId} = ${userId})`,
+    sql`${canvases.userId} <> ${userId}`,
+    teamUsers
+      ? sql`not (${canvases.visibility} <> 'only-me' and ${canvases.userId} in (${teamUsers}))`
+      : undefined,
+    ...filters,
+  )
+  parts.push(sql`(select count(*) from ${canvases} where ${shared})`)
+  return sql`select (${sql.join(parts, sql` + `)})::int`
+}
+
+export async function countWhere(db: DbOrTx, count: SQL): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`(${count})`.mapWith(Number) })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare('canvas_count')
+    .execute()
+  return row?.count ?? 0
+}
