@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, expect, test } from '@playwright/test'
 import { ReviewPage } from './pages/review-page'
+import { holdRealtime } from './realtime-hold'
 import { type CorpusServer, createCanvas, logIn, startCorpusServer, uploadAsset } from './review-fixtures'
 import { fixtures, shot } from './support'
 
@@ -212,11 +213,32 @@ test.describe('review screen states', () => {
     const canvas = await pdfCanvas(context.request)
     const label = await context.request.post('/api/v1/labels', { data: { name: 'Copy', color: '#f59e0b' } })
     expect(label.status(), await label.text()).toBeLessThan(300)
+    const realtime = await holdRealtime(review.page)
     await review.open(canvas.subdomain)
     await review.placeOnSurface(0.5, 0.5)
+    // The race seen under load: the comment's `annotation.created` frame arrives after the label was
+    // ticked and answered. Frames are held (in order) from before the comment until the answer.
+    realtime.hold()
     await review.writeComment('Headline on the first version')
     await review.thread.getByRole('button', { name: 'Edit labels' }).click()
+    const labelled = review.page.waitForResponse(
+      (response) => /\/labels\//.test(response.url()) && response.request().method() === 'POST',
+    )
     await review.page.getByRole('checkbox', { name: 'Copy' }).check()
+    expect((await labelled).status()).toBeLessThan(300)
+    await expect.poll(() => realtime.held().some((f) => f.includes('"annotation.created"'))).toBe(true)
+    realtime.releaseFirst((frame) => frame.includes('"annotation.created"'))
+    // A frame sent after it on the same socket: once it shows, the created frame has been applied.
+    realtime.send(
+      JSON.stringify({
+        type: 'presence',
+        canvasId: canvas.id,
+        viewers: [{ userId: 'sentinel', name: 'Frame Sentinel', avatarUrl: null }],
+      }),
+    )
+    await expect(review.page.getByLabel('Also viewing: Frame Sentinel')).toBeVisible()
+    await expect(review.page.getByRole('checkbox', { name: 'Copy' })).toBeChecked()
+    realtime.releaseAll()
     await review.page.keyboard.press('Escape')
     await expect(review.thread.getByText('Copy', { exact: true })).toBeVisible()
     await review.thread.getByLabel('Assignee').selectOption({ label: 'Grace Hopper' })

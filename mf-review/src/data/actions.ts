@@ -11,12 +11,14 @@ import { useSetAtom } from 'jotai'
 import { useMemo } from 'react'
 import {
   annotationsOf,
-  patchAnnotation,
+  beginChange,
   removeAnnotation,
   removeReply,
+  restoreAnnotation,
   upsertAnnotation,
   upsertReply,
 } from './cache'
+import { assignChange, fieldsChange, type LocalChange, labelChange } from './pending'
 import { useReviewApi } from './queries'
 import type { Annotation, AnnotationUpdate, CanvasUser, Label, NewAnnotation } from './types'
 
@@ -38,19 +40,21 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
       addToast({ type: 'error', message: message(error) })
     }
     const find = (id: string) => annotationsOf(client, canvasId).find((annotation) => annotation.id === id)
-    /** Applies `patch` now; restores the previous state if `call` fails. */
+    /**
+     * Shows `change` now and keeps it on top of late server state until its echo arrives (cache.ts);
+     * takes it out again if `call` fails.
+     */
     const optimistic = async (
       id: string,
-      patch: Partial<Annotation>,
+      change: LocalChange,
       call: () => Promise<{ annotation: Annotation }>,
     ) => {
-      const before = find(id)
-      patchAnnotation(client, canvasId, id, patch)
+      const inFlight = beginChange(client, canvasId, id, change)
       try {
-        upsertAnnotation(client, canvasId, (await call()).annotation)
+        inFlight.answered((await call()).annotation)
         return true
       } catch (error) {
-        if (before) upsertAnnotation(client, canvasId, before)
+        inFlight.failed()
         fail(error)
         return false
       }
@@ -75,14 +79,14 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
         }
       },
       update: (id: string, patch: AnnotationUpdate) =>
-        optimistic(id, patch, () => api.updateAnnotation(id, patch)),
+        optimistic(id, fieldsChange(patch), () => api.updateAnnotation(id, patch)),
       async remove(ids: readonly string[]) {
         const removed = ids.map(find).filter((a): a is Annotation => !!a)
         for (const id of ids) removeAnnotation(client, canvasId, id)
         const results = await Promise.allSettled(ids.map((id) => api.deleteAnnotation(id)))
         results.forEach((result, i) => {
           const annotation = removed[i]
-          if (result.status === 'rejected' && annotation) upsertAnnotation(client, canvasId, annotation)
+          if (result.status === 'rejected' && annotation) restoreAnnotation(client, canvasId, annotation)
         })
         const failed = results.find((result) => result.status === 'rejected')
         if (failed) fail(failed.reason)
@@ -94,16 +98,13 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
       },
       toggleLabel(annotation: Annotation, label: Label) {
         const has = annotation.Labels.some((l) => l.id === label.id)
-        const Labels = has
-          ? annotation.Labels.filter((l) => l.id !== label.id)
-          : [...annotation.Labels, label]
-        return optimistic(annotation.id, { Labels }, () =>
+        return optimistic(annotation.id, labelChange(label, !has), () =>
           has ? api.removeLabel(annotation.id, label.id) : api.addLabel(annotation.id, label.id),
         )
       },
       assign(annotation: Annotation, user: CanvasUser | null) {
         const assignedUser = user ? { id: user.id, name: user.name, avatarUrl: user.avatarUrl } : null
-        return optimistic(annotation.id, { assignedUserId: user?.id ?? null, assignedUser }, () =>
+        return optimistic(annotation.id, assignChange(user?.id ?? null, assignedUser), () =>
           api.assign(annotation.id, user?.id ?? null),
         )
       },

@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext } from 'react'
 import type { ReviewApi } from './api'
-import { type AnnotationsData, reviewKeys } from './cache'
+import { type AnnotationsData, rebaseList, reviewKeys } from './cache'
 
 export const ReviewApiContext = createContext<ReviewApi | null>(null)
 
@@ -31,9 +31,11 @@ export function useCanvasLink(subdomain: string | null, password: string) {
 
 export function useAnnotations(canvasId: string) {
   const api = useReviewApi()
+  const client = useQueryClient()
   return useQuery<AnnotationsData>({
     queryKey: reviewKeys.annotations(canvasId),
-    queryFn: () => api.annotations(canvasId),
+    // A list loaded while a change is in flight may predate it: the change is kept on top (cache.ts).
+    queryFn: async () => rebaseList(client, canvasId, await api.annotations(canvasId)),
     // Real-time events keep the list current; a refetch on focus catches anything missed while asleep.
     staleTime: 60_000,
   })

@@ -65,7 +65,8 @@ export function useCanvasRealtime({
       const annotationId = event.annotationId ?? str(data.annotationId)
       switch (event.type) {
         case 'annotation.deleted':
-          if (annotationId) removeAnnotation(client, canvasId, annotationId)
+          // Final unless it was only hidden from this viewer (made private): a late frame must not revive it.
+          if (annotationId) removeAnnotation(client, canvasId, annotationId, data.reason !== 'made-private')
           break
         case 'reply.created':
         case 'reply.updated': {
@@ -75,13 +76,14 @@ export function useCanvasRealtime({
           break
         }
         case 'reply.deleted':
-          if (annotationId && event.replyId) removeReply(client, canvasId, annotationId, event.replyId)
+          if (annotationId && event.replyId)
+            removeReply(client, canvasId, annotationId, event.replyId, data.reason !== 'made-private')
           break
         default:
           // annotation.created, .updated, .status-changed, ...: each carries the annotation's snapshot.
           if (event.type.startsWith('annotation.')) {
             const annotation = data.annotation as Annotation | undefined
-            if (annotation) upsertAnnotation(client, canvasId, annotation)
+            if (annotation) upsertAnnotation(client, canvasId, annotation, event)
             if (event.type === 'annotation.created' && annotationId)
               announce(event, annotationId, annotationId)
           }
