@@ -58,7 +58,8 @@ describe.skipIf(shared.kind !== 'postgres')('testDatabase on PostgreSQL', () => 
     } finally {
       await admin.end()
     }
-  })
+    // Three CREATE DATABASE and several DROPs: each waits on a checkpoint, seconds on a busy disk.
+  }, 30_000)
 })
 
 describe('without PostgreSQL', () => {
