@@ -12,7 +12,8 @@
  * - `del-N...`: those elements removed; `twin-N...`: an identical copy placed right after each of them;
  * - `sentence-N...`: a sentence appended to each of them;
  * - `words`: one word replaced in every third text node of three words or more;
- * - `classes`: every class name renamed; `swap`: up to three pairs of adjacent sibling blocks swapped;
+ * - `classes`: every class name renamed; `swap`: up to three pairs of adjacent sibling blocks with
+ *   different texts swapped;
  * - `wrap`: the body's content, and every third block in a flow container, wrapped in a new <div>.
  */
 import { type DefaultTreeAdapterTypes, parse, serialize } from 'parse5'
@@ -189,7 +190,9 @@ function swapSiblings(all: Element[], random: () => number) {
     if (!parent || !SWAPPABLE.has(element.tagName)) continue
     const siblings = parent.childNodes.filter(isElement)
     const next = siblings[siblings.indexOf(element) + 1]
-    if (next?.tagName === element.tagName && textOf(element).length >= 20 && textOf(next).length >= 20)
+    const [mine, theirs] = [textOf(element), next ? textOf(next) : '']
+    // Swapping two identical siblings changes nothing anyone could see: not an edit.
+    if (next?.tagName === element.tagName && mine.length >= 20 && theirs.length >= 20 && mine !== theirs)
       pairs.push([element, next])
   }
   const chosen: [Element, Element][] = []
