@@ -3,6 +3,8 @@
  * stored one. The score is a weighted average of what both sides have, so an image is judged by its
  * source and alt text and a paragraph mostly by its words and their surroundings.
  */
+
+import { type Step, stepsOf, structureSimilarity } from './structure'
 import { contextSimilarity, normalizeText, similarity, textHash } from './text'
 import type { TextIndex } from './text-index'
 import type { Anchor, ElementFingerprint } from './types'
@@ -111,6 +113,33 @@ export interface ScoreInput {
   index: TextIndex
   /** Document y of the element's top (for the position hint). */
   top: number
+  /** The stored ancestor chain (from the CSS path), when structure should count. */
+  steps?: readonly Step[]
+}
+
+/** The parts of a candidate's score that the resolver looks at on their own. */
+export interface ScoreParts {
+  score: number
+  text: number
+  structure: number
+}
+
+/**
+ * Text likeness, 0..1: equal (hash) 1; the stored text whole inside the new one (a sentence was added)
+ * at least 0.9; otherwise bigram similarity (a changed word keeps most bigrams).
+ */
+export function textLikeness(text: string, fingerprint: ElementFingerprint): number {
+  if (textHash(text) === fingerprint.textHash) return 1
+  const sim = similarity(text.slice(0, FINGERPRINT_TEXT), fingerprint.text)
+  const whole = fingerprint.textLength === fingerprint.text.length
+  if (
+    whole &&
+    fingerprint.text.length >= 4 &&
+    text.length <= fingerprint.text.length * 3 + 80 &&
+    text.includes(fingerprint.text)
+  )
+    return Math.max(sim, 0.9)
+  return sim
 }
 
 function jaccard(a: readonly string[], b: readonly string[]): number {
@@ -121,9 +150,14 @@ function jaccard(a: readonly string[], b: readonly string[]): number {
 }
 
 /** How well `element` matches the anchor's fingerprint and context, 0..1 (0 when the tag differs). */
-export function scoreCandidate({ element, anchor, texts, index, top }: ScoreInput): number {
+export function scoreCandidate(input: ScoreInput): number {
+  return scoreParts(input).score
+}
+
+/** scoreCandidate with its text and structure parts. */
+export function scoreParts({ element, anchor, texts, index, top, steps }: ScoreInput): ScoreParts {
   const fingerprint = anchor.fingerprint
-  if (element.localName !== fingerprint.tag) return 0
+  if (element.localName !== fingerprint.tag) return { score: 0, text: 0, structure: 0 }
   let total = 0
   let weights = 0
   const add = (weight: number, value: number) => {
@@ -133,10 +167,7 @@ export function scoreCandidate({ element, anchor, texts, index, top }: ScoreInpu
   const text = texts.of(element)
   let textScore = 1
   if (fingerprint.text || text) {
-    textScore =
-      fingerprint.text && textHash(text) === fingerprint.textHash
-        ? 1
-        : similarity(text.slice(0, FINGERPRINT_TEXT), fingerprint.text)
+    textScore = fingerprint.text ? textLikeness(text, fingerprint) : similarity(text, '')
     add(fingerprint.text ? 0.5 : 0.3, textScore)
   }
   // Context tells apart equal texts ("Read more" in every card); only worth its cost for plausible ones.
@@ -170,5 +201,7 @@ export function scoreCandidate({ element, anchor, texts, index, top }: ScoreInpu
   }
   const height = Math.max(anchor.page.height, 1)
   add(0.05, 1 - Math.min(1, Math.abs(top - anchor.box.y) / height))
-  return weights === 0 ? 0 : total / weights
+  const structure = steps?.length ? structureSimilarity(steps, stepsOf(element)) : 0
+  if (steps?.length) add(0.2, structure)
+  return { score: weights === 0 ? 0 : total / weights, text: textScore, structure }
 }

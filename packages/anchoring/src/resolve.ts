@@ -10,22 +10,23 @@
  * the pin is inactive with a reason: a misplaced pin is worse than an honest "this element is gone".
  * Page anchors use their coordinates.
  */
+import approxSearch from 'approx-string-match'
 import {
   anchorIdentity,
   contextOf,
   countDuplicates,
   identityKey,
-  scoreCandidate,
+  type ScoreParts,
+  scoreParts,
   TextCache,
 } from './fingerprint'
+import { stepsOfPath } from './structure'
 import { findAll, textHash } from './text'
 import { BRIDGE_ATTRIBUTE, buildTextIndex, type TextIndex } from './text-index'
 import type { Anchor, Resolution, ResolveMethod } from './types'
 
 /** Candidates scoring at least this are accepted. */
 export const ACCEPT = 0.7
-/** A CSS-path or quote candidate scoring at least this ends the search early. */
-const STRONG = 0.9
 /** Below this the element is considered removed rather than changed. */
 const CHANGED = 0.45
 const MAX_QUOTE_HITS = 20
@@ -75,12 +76,13 @@ function elementAtText(
   position: number,
   length: number,
   tag: string,
+  slack: number,
 ): Element | null {
-  const node = context.index.nodeAt(position)
+  const node = context.index.nodeAt(position + Math.min(slack, 2))
   for (let element = node?.parentElement ?? null; element; element = element.parentElement) {
     if (element.localName !== tag) continue
     const range = context.index.rangeOf(element)
-    if (range && range.start <= position && range.end >= position + length) return element
+    if (range && range.start <= position + slack && range.end >= position + length - slack) return element
   }
   return null
 }
@@ -112,12 +114,20 @@ function confirmed(
   anchor: Anchor,
   context: ResolveContext,
   cssElement: Element | null,
+  parts: ScoreParts,
 ): boolean {
   const { fingerprint } = anchor
   const identical = identityKey(element, context.texts) === anchorIdentity(anchor)
   const cssHit = element === cssElement
   const sides = exactSides(element, anchor, context)
-  if (!identical) return cssHit || sides > 0
+  if (!identical) {
+    // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
+    // of a deleted element: only the very same place with the same text on one side proves it.
+    if (fingerprint.text.length < 30 || parts.text === 1)
+      return cssHit && sides > 0 && parts.structure >= 0.99
+    // A longer text changed by a few words: the same place in the tree, or the same text on one side.
+    return cssHit || sides > 0 ? parts.text >= 0.6 : parts.structure >= 0.75 && parts.text >= 0.8
+  }
   const dupes = fingerprint.dupes ?? 1
   if (dupes <= 1) return true
   const now = countDuplicates(element, context.texts)
@@ -145,6 +155,37 @@ function exactSides(element: Element, anchor: Anchor, context: ResolveContext): 
   return prefix + suffix
 }
 
+/** How much the winner must beat the best other candidate by; closer than this, nobody can tell them apart. */
+const MARGIN = 0.03
+/** Approximate quote search: at most this share of the quote's characters may differ. */
+const APPROX_ERRORS = 0.25
+const APPROX_PATTERN = 64
+const MAX_APPROX_HITS = 12
+
+interface Scored extends Candidate {
+  text: number
+  structure: number
+  confirmed: boolean
+}
+
+/**
+ * Places of the page text where the start of the quote occurs with a bounded number of errors (Myers'
+ * bit-vector algorithm, as web annotation tools do), for a quote whose exact text is no longer anywhere.
+ */
+function approximateHits(context: ResolveContext, exact: string): { start: number; end: number }[] {
+  const pattern = exact.slice(0, APPROX_PATTERN)
+  if (pattern.length < 8) return []
+  const hits = approxSearch(context.index.text, pattern, Math.floor(pattern.length * APPROX_ERRORS))
+  hits.sort((a, b) => a.errors - b.errors)
+  const kept: { start: number; end: number }[] = []
+  for (const hit of hits) {
+    if (kept.some((other) => Math.abs(other.start - hit.start) < pattern.length)) continue
+    kept.push(hit)
+    if (kept.length >= MAX_APPROX_HITS) break
+  }
+  return kept
+}
+
 export function resolveAnchor(anchor: unknown, context: ResolveContext): Resolution {
   if (!isAnchor(anchor)) return { status: 'inactive', reason: 'invalid-anchor' }
   const { doc } = context
@@ -165,42 +206,59 @@ export function resolveAnchor(anchor: unknown, context: ResolveContext): Resolut
   } catch {
     // A selector stored by an older client that this browser rejects: the other selectors still apply.
   }
+  const steps = stepsOfPath(anchor.css)
+  const scored: Scored[] = []
   const seen = new Set<Element>()
-  const search: { best: Candidate | null; bestUnconfirmed: number } = { best: null, bestUnconfirmed: 0 }
   const consider = (element: Element | null, method: ResolveMethod) => {
     if (!element || seen.has(element) || !isUsable(element)) return
     seen.add(element)
     const top = element.getBoundingClientRect().top + scrollY
-    const score = scoreCandidate({ element, anchor, texts: context.texts, index: context.index, top })
-    if (score <= (search.best?.score ?? 0) || score < CHANGED) return
-    if (!confirmed(element, anchor, context, cssElement)) {
-      search.bestUnconfirmed = Math.max(search.bestUnconfirmed, score)
-      return
-    }
-    search.best = { element, score, method }
+    const parts = scoreParts({ element, anchor, texts: context.texts, index: context.index, top, steps })
+    if (parts.score < CHANGED) return
+    scored.push({
+      element,
+      method,
+      ...parts,
+      confirmed: confirmed(element, anchor, context, cssElement, parts),
+    })
   }
-  const bestScore = () => search.best?.score ?? 0
+  const identicalFound = () => scored.some((c) => c.text === 1)
 
   consider(cssElement, 'css')
+  // Nothing changed around it (the common reload): the element at the path, with its text and both
+  // sides, and as many identical elements as when the pin was placed.
+  const first = scored[0]
+  if (
+    first?.confirmed &&
+    first.text === 1 &&
+    first.score >= ACCEPT &&
+    unchanged(first.element, anchor, context)
+  )
+    return found(first, anchor)
   const exact = anchor.quote?.exact
-  if (bestScore() < STRONG && exact) {
-    for (const position of findAll(context.index.text, exact, MAX_QUOTE_HITS)) {
-      consider(elementAtText(context, position, exact.length, anchor.fingerprint.tag), 'quote')
-      if (bestScore() >= STRONG) break
+  if (exact) {
+    for (const position of findAll(context.index.text, exact, MAX_QUOTE_HITS))
+      consider(elementAtText(context, position, exact.length, anchor.fingerprint.tag, 0), 'quote')
+  }
+  if (anchor.fingerprint.id) consider(doc.getElementById(anchor.fingerprint.id), 'fingerprint')
+  if (exact && !identicalFound()) {
+    for (const hit of approximateHits(context, exact)) {
+      const slack = Math.max(0, hit.end - hit.start - 4)
+      consider(elementAtText(context, hit.start, hit.end - hit.start, anchor.fingerprint.tag, slack), 'quote')
     }
   }
-  if (bestScore() < STRONG && anchor.fingerprint.id)
-    consider(doc.getElementById(anchor.fingerprint.id), 'fingerprint')
-  if (bestScore() < ACCEPT) scanByTag(anchor, context, consider)
+  if (!scored.some((c) => c.confirmed && c.score >= ACCEPT)) scanByTag(anchor, context, consider)
 
-  const winner = search.best
-  if (!winner || winner.score < ACCEPT) {
-    const closest = Math.max(winner?.score ?? 0, search.bestUnconfirmed)
-    return {
-      status: 'inactive',
-      reason: closest >= ACCEPT || (winner?.score ?? 0) >= CHANGED ? 'element-changed' : 'element-removed',
-    }
+  scored.sort((a, b) => b.score - a.score)
+  const winner = pickWinner(scored, anchor, context)
+  if (!winner) {
+    const closest = scored[0]?.score ?? 0
+    return { status: 'inactive', reason: closest >= CHANGED ? 'element-changed' : 'element-removed' }
   }
+  return found(winner, anchor)
+}
+
+function found(winner: Candidate, anchor: Anchor): Resolution {
   return {
     status: 'found',
     element: winner.element,
@@ -208,6 +266,45 @@ export function resolveAnchor(anchor: unknown, context: ResolveContext): Resolut
     confidence: Math.round(winner.score * 100) / 100,
     method: winner.method,
   }
+}
+
+function unchanged(element: Element, anchor: Anchor, context: ResolveContext): boolean {
+  if (identityKey(element, context.texts) !== anchorIdentity(anchor)) return false
+  const quote = anchor.quote
+  const around = quote ? contextOf(element, context.index) : null
+  if (!quote || !around || around.prefix !== quote.prefix || around.suffix !== quote.suffix) return false
+  return (
+    (anchor.fingerprint.dupes ?? 1) ===
+    ((anchor.fingerprint.dupes ?? 1) > 1 ? countDuplicates(element, context.texts) : 1)
+  )
+}
+
+/**
+ * The best confirmed candidate, if it clearly wins. Rivals scoring within MARGIN of it must be beaten on
+ * evidence, not on a rounding: more sides of exactly the stored surroundings, else a clearly closer place
+ * in the tree (an identical twin pasted next to it sits one index further). Otherwise nobody can tell
+ * them apart, and the pin is inactive rather than on a look-alike.
+ */
+function pickWinner(scored: Scored[], anchor: Anchor, context: ResolveContext): Scored | null {
+  // The stored text, unchanged, somewhere confirmed beats any element whose text changed (rows swapped:
+  // the row now at the path says "Mozilla 1.3", the pinned "Mozilla 1.2" is one row further).
+  const identical = scored.find((c) => c.confirmed && c.text === 1 && c.score >= ACCEPT)
+  const winner = identical ?? scored.find((c) => c.confirmed)
+  if (!winner || winner.score < ACCEPT) return null
+  const key = identityKey(winner.element, context.texts)
+  // Identical twins are rivals whatever their score: only evidence tells them apart.
+  const rivals = scored.filter(
+    (c) =>
+      c !== winner &&
+      (c.score >= Math.max(ACCEPT, winner.score - MARGIN) || identityKey(c.element, context.texts) === key),
+  )
+  if (rivals.length === 0) return winner
+  const ranked = [winner, ...rivals].map((c) => ({ c, sides: exactSides(c.element, anchor, context) }))
+  ranked.sort((a, b) => b.sides - a.sides || b.c.structure - a.c.structure)
+  const [top, next] = ranked
+  if (!top || !next || !top.c.confirmed) return null
+  if (top.sides > next.sides || top.c.structure - next.c.structure >= 0.05) return top.c
+  return null
 }
 
 /**
