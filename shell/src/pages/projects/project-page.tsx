@@ -1,7 +1,7 @@
 import { ApiError, type Canvas, type Folder } from '@pinpoint/api'
 import { Button, Card, EmptyState, ErrorState, Field, Input, Logo, Spinner } from '@pinpoint/ui'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { ExternalLink, Lock } from 'lucide-react'
+import { ArrowRight, Lock } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { endpoints } from '../../api'
@@ -137,7 +137,7 @@ function ProjectContents({ shared: { folder, canvases } }: { shared: Shared }) {
                 </span>
                 <span className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
                   Give feedback
-                  <ExternalLink className="size-4" aria-hidden="true" />
+                  <ArrowRight className="size-4" aria-hidden="true" />
                 </span>
               </a>
             </li>
