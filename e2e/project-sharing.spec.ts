@@ -5,8 +5,11 @@
  * link, without the dashboard micro-frontend ever loading. Desktop and a 390 px phone, by keyboard where it
  * matters. No axe-core audit here: @axe-core/playwright is not a dependency of e2e yet.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { DashboardPage } from './pages/dashboard-page'
+import { uploadAsset } from './review-fixtures'
 import { signUpByApi, uniqueEmail } from './support'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
@@ -64,7 +67,8 @@ async function visitAsClient(browser: Browser, path: string, subdomain: string, 
   await canvasLink.focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/link/${subdomain}/$`))
-  await expect(page.getByTestId('review-top-bar')).toBeVisible()
+  await expect(page.getByTestId('review-top-bar')).toContainText('Homepage mock-up')
+  await expect(page.getByTestId('viewer-box')).toBeVisible()
   await page.screenshot({ path: `${SHOTS}/canvas-${tag}.png` })
   await context.close()
 }
@@ -83,7 +87,13 @@ test('share a project with a password; a logged-out client opens it and a canvas
     data: { type: 'design', title: 'Homepage mock-up', folderId },
   })
   expect(created.status(), await created.text()).toBeLessThan(300)
-  const { canvas } = (await created.json()) as { canvas: { subdomain: string } }
+  const { canvas } = (await created.json()) as { canvas: { id: string; subdomain: string } }
+  // A real document to review (fixtures/README.md gives its source and licence).
+  await uploadAsset(page.request, canvas.id, {
+    name: 'minimal-document.pdf',
+    mimeType: 'application/pdf',
+    buffer: readFileSync(join(import.meta.dirname, '..', 'fixtures', 'pdfs', 'minimal-document.pdf')),
+  })
   await page.request.post('/api/v1/canvases', {
     data: { type: 'design', title: 'Team eyes only', folderId, visibility: 'only-team' },
   })
