@@ -100,6 +100,7 @@ export default function DashboardApp() {
         onShowArchived={() => updatePrefs((p) => ({ ...selectFolder(p, null), statusFilter: 'archived' }))}
         onNewFolder={(parentId) => setFolderDialog({ kind: 'new', parent: findFolder(folderList, parentId) })}
         onRenameFolder={(folder) => setFolderDialog({ kind: 'rename', folder })}
+        onShareFolder={(folder) => setFolderDialog({ kind: 'share', folder })}
         onDeleteFolder={(folder) => setFolderDialog({ kind: 'delete', folder })}
         onDropCanvas={(canvasId, target) => {
           const canvas = canvases.find((c) => c.id === canvasId)

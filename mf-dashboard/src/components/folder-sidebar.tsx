@@ -23,6 +23,7 @@ import {
   MoreHorizontal,
   Pencil,
   Search,
+  Share2,
   Trash2,
 } from 'lucide-react'
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef, useState } from 'react'
@@ -50,6 +51,7 @@ export type FolderSidebarProps = {
   onShowArchived: () => void
   onNewFolder: (parentId: string | null) => void
   onRenameFolder: (folder: Folder) => void
+  onShareFolder: (folder: Folder) => void
   onDeleteFolder: (folder: Folder) => void
   onDropCanvas: (canvasId: string, folderId: string | null) => void
 }
@@ -314,6 +316,9 @@ function FolderNode({
           </MenuItem>
           <MenuItem icon={<Pencil />} onSelect={() => props.onRenameFolder(folder)}>
             Rename
+          </MenuItem>
+          <MenuItem icon={<Share2 />} onSelect={() => props.onShareFolder(folder)}>
+            Share
           </MenuItem>
           <MenuSeparator />
           <MenuItem icon={<Trash2 />} tone="danger" onSelect={() => props.onDeleteFolder(folder)}>

@@ -2,13 +2,20 @@ import type { Canvas, Folder } from '@pinpoint/api'
 import { Suspense } from 'react'
 import type { CanvasDialog } from '../components/canvas-card'
 import { type DashboardPrefs, selectFolder } from '../lib/prefs'
-import { CanvasDialogs, DeleteFolderDialog, FolderNameDialog, NewCanvasDialog } from './lazy'
+import {
+  CanvasDialogs,
+  DeleteFolderDialog,
+  FolderNameDialog,
+  FolderShareDialog,
+  NewCanvasDialog,
+} from './lazy'
 import type { NewCanvasTab } from './new-canvas-dialog'
 
 export type FolderDialogState =
   | { kind: 'new'; parent: Folder | null }
   | { kind: 'rename'; folder: Folder }
   | { kind: 'delete'; folder: Folder }
+  | { kind: 'share'; folder: Folder }
   | null
 
 export type OpenCanvasDialog = { canvas: Canvas; dialog: CanvasDialog } | null
@@ -64,6 +71,9 @@ export function DashboardDialogs({
       ) : null}
       {folderDialog?.kind === 'rename' ? (
         <FolderNameDialog folder={folderDialog.folder} onClose={() => setFolderDialog(null)} />
+      ) : null}
+      {folderDialog?.kind === 'share' ? (
+        <FolderShareDialog folder={folderDialog.folder} onClose={() => setFolderDialog(null)} />
       ) : null}
       {folderDialog?.kind === 'delete' ? (
         <DeleteFolderDialog

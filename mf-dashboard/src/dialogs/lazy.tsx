@@ -9,6 +9,7 @@ import { lazy } from 'react'
 const loaders = {
   canvas: () => import('./canvas-dialogs'),
   folder: () => import('./folder-dialogs'),
+  folderShare: () => import('./folder-share-dialog'),
   newCanvas: () => import('./new-canvas-dialog'),
 }
 
@@ -16,6 +17,9 @@ export const CanvasDialogs = lazy(() => loaders.canvas().then((m) => ({ default:
 export const FolderNameDialog = lazy(() => loaders.folder().then((m) => ({ default: m.FolderNameDialog })))
 export const DeleteFolderDialog = lazy(() =>
   loaders.folder().then((m) => ({ default: m.DeleteFolderDialog })),
+)
+export const FolderShareDialog = lazy(() =>
+  loaders.folderShare().then((m) => ({ default: m.FolderShareDialog })),
 )
 export const NewCanvasDialog = lazy(() => loaders.newCanvas().then((m) => ({ default: m.NewCanvasDialog })))
 

@@ -189,8 +189,16 @@ export function createEndpoints(api: ApiClient) {
         api.post<{ folder: Folder }>('/folders', body),
       update: (
         id: string,
-        body: Partial<Pick<Folder, 'name' | 'description' | 'visibility' | 'parentFolderId'>>,
+        body: Partial<Pick<Folder, 'name' | 'description' | 'visibility' | 'parentFolderId'>> & {
+          /** A new link password; null removes it, absent keeps it. */
+          password?: string | null
+        },
       ) => api.put<{ folder: Folder }>(`/folders/${id}`, body),
+      /** A project shared by link (public): PasswordRequired / WrongPassword until the password is given. */
+      shared: (shareableId: string, password?: string) =>
+        api.get<{ folder: Folder; canvases: Canvas[] }>('/folders', {
+          query: password ? { shareableId, password } : { shareableId },
+        }),
       remove: (id: string) => api.delete<unknown>(`/folders/${id}`),
       addCanvas: (folderId: string, canvasId: string) =>
         api.put<{ canvas?: Canvas }>(`/folders/${folderId}/canvases/${canvasId}`),

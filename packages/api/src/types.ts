@@ -137,6 +137,8 @@ export type Folder = {
   visibility?: FolderVisibility | string
   canvasesCount: number
   shareableId?: string | null
+  /** Whether the shared link asks for a password (the password itself is never sent back). */
+  hasPassword?: boolean
   createdAt?: string
   updatedAt?: string
   children?: Folder[]

@@ -3,8 +3,9 @@
  * answers the same decisions with a 307 at page load; the client navigates for in-app moves.
  */
 
-/** How a page treats visitors. */
-export type PageAccess = 'public' | 'login-required' | 'logged-out-only'
+import type { PageAccess } from '@pinpoint/domain'
+
+export type { PageAccess }
 
 export type GuardInput = {
   access: PageAccess

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { users } from '@pinpoint/db'
 import { buildUser, DEFAULT_PASSWORD } from '@pinpoint/db/testing'
+import { PAGE_ROUTES } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { createApp } from '../app'
 import { LOGIN_STATUS_COOKIE, SESSION_COOKIE } from '../modules/auth/cookies'
@@ -193,6 +194,41 @@ describe('public pages and stale cookies', () => {
     await db.update(users).set({ isStaff: false }).where(eq(users.id, staff.id))
     const after = bootstrapOf(await (await page('/dashboard', `${cookie}; ${impersonation}`)).text())
     expect((after.user as { id: string }).id).toBe(staff.id)
+  })
+})
+
+describe('every route of the shared page table (PAGE_ROUTES), over HTTP', () => {
+  test('anonymous visitors, guests and members get what the route’s access says', async () => {
+    const member = await cookiesFor((await buildUser(db)).email)
+    const guest = await guestCookies()
+    for (const route of PAGE_ROUTES) {
+      const path = route.path.replace(/:[^/]+/g, 'sample1')
+      for (const [who, cookie] of [
+        ['anonymous', ''],
+        ['guest', guest],
+        ['member', member],
+      ] as const) {
+        const res = await page(path, cookie)
+        const where = `${path} for ${who}`
+        const loggedIn = who === 'member'
+        if (route.access === 'login-required' && !loggedIn) {
+          expect(res.status, where).toBe(307)
+          const to = 'sendToSignup' in route && route.sendToSignup ? '/signup' : '/login'
+          expect(res.headers.get('location'), where).toBe(`${to}?${new URLSearchParams({ next: path })}`)
+        } else if (route.access === 'logged-out-only' && loggedIn) {
+          expect([res.status, res.headers.get('location')], where).toEqual([307, '/dashboard'])
+        } else {
+          expect(res.status, where).toBe(200)
+          expect(res.headers.get('content-type'), where).toContain('text/html')
+        }
+      }
+    }
+  })
+
+  test('a shared project page is public: served to anonymous visitors with no redirect', async () => {
+    const res = await page('/projects/abc123')
+    expect(res.status).toBe(200)
+    expect(bootstrapOf(await res.text()).user).toBeNull()
   })
 })
 

@@ -88,8 +88,11 @@ export function foldersModule(context: AppContext) {
     )
     .get(
       '/folders',
-      async ({ actor, query }) => {
-        const folder = await loadSharedFolder(db, actor, query.shareableId, query.password)
+      async ({ actor, query, request, server }) => {
+        const folder = await loadSharedFolder(db, actor, query.shareableId, query.password, {
+          ip: context.clientIp(request, server),
+          now: context.now(),
+        })
         return { folder: serializeFolder(folder), canvases: await sharedFolderCanvases(folder.id) }
       },
       {

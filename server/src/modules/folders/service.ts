@@ -13,6 +13,7 @@ import {
   ValidationFailed,
 } from '@pinpoint/domain'
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { assertBelow, consume, hit, LIMITS } from '../../platform/rate-limit'
 import { authorize, can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
@@ -227,12 +228,17 @@ export async function removeCanvasFromFolder(db: DbOrTx, actor: Actor, folderId:
   return { canvasId, folder, previousFolderId: folderId, message: removedFromFolderText(folder.name) }
 }
 
-/** GET /folders?shareableId=&password=: a folder shared by link (anyone-with-link, password when set). */
+/**
+ * GET /folders?shareableId=&password=: a folder shared by link (anyone-with-link, password when set). A
+ * password check is rate limited like a login (per address, and wrong ones per project), so a short
+ * password cannot be guessed by brute force.
+ */
 export async function loadSharedFolder(
   db: DbOrTx,
   actor: Actor,
   shareableId: string,
   password: string | undefined,
+  check: { ip: string; now: Date },
 ) {
   const [row] = await db
     .select({ folder: folders, ownerTeamId: users.teamId })
@@ -255,7 +261,10 @@ export async function loadSharedFolder(
           name: 'PasswordRequired',
           status: 401,
         })
+      await consume(db, LIMITS.linkPasswordIp, check.ip, check.now)
+      await assertBelow(db, LIMITS.linkPasswordFailures, folder.id, check.now)
       if (!(await Bun.password.verify(password, folder.passwordHash))) {
+        await hit(db, LIMITS.linkPasswordFailures, folder.id, check.now)
         throw new AppError('The password is not correct.', { name: 'WrongPassword', status: 403 })
       }
     }

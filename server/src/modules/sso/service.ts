@@ -1,10 +1,11 @@
 /**
  * Single sign-on routing and settings (SPEC 6, 7). SSO is on for a team when its config is enabled and the
  * team's plan (the owner's customer) is an enterprise plan; only then does an e-mail domain route a login
- * to the team's identity provider. The OIDC flow itself (`/sso/start`, `/sso/callback`) is a later step.
+ * to the team's identity provider. The OIDC flow itself (`/sso/start`, `/sso/callback`) does not exist yet,
+ * so a domain with SSO on is answered SsoNotAvailable rather than a link to a missing route (decision 037).
  */
 import { customers, ssoConfigs, teams } from '@pinpoint/db'
-import { Conflict, isEnterprisePlan, NotFound, ValidationFailed } from '@pinpoint/domain'
+import { AppError, Conflict, isEnterprisePlan, NotFound, ValidationFailed } from '@pinpoint/domain'
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { authorize } from '../../policy'
@@ -17,6 +18,9 @@ type Ctx = Pick<AppContext, 'database' | 'config'>
 const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
 export const NO_SSO_MESSAGE = 'No single sign-on is set up for this domain.'
+
+export const SSO_NOT_AVAILABLE_MESSAGE =
+  'Single sign-on login is not available yet. Log in with your password, or ask for a login link on the login page.'
 
 export function parseDomain(raw: string): string {
   const domain = raw.trim().toLowerCase().replace(/^@/, '')
@@ -46,22 +50,27 @@ export function safeNextUrl(raw: string | undefined, publicUrl: string): string 
   })
 }
 
-/** GET /sso-login-url: the start URL for a domain whose team has SSO on, else NotFound. */
+/**
+ * GET /sso-login-url: NotFound for a domain without SSO on. For one with SSO on it will answer the start URL
+ * of the OIDC flow; until that flow exists it answers SsoNotAvailable (409), which says how to log in
+ * instead, rather than a link to a route that would answer 404 (decision 037). 409 and not 501: a 5xx
+ * reads as a server fault to the clients' retries, the logs and the OpenAPI fuzz.
+ */
 export async function ssoLoginUrl(
   ctx: Ctx,
   input: { emailDomain: string; nextUrl?: string },
 ): Promise<string> {
   const domain = parseDomain(input.emailDomain)
-  const nextUrl = safeNextUrl(input.nextUrl, ctx.config.publicUrl)
+  // Checked now so a bad nextUrl is refused the same way before and after the OIDC flow exists.
+  safeNextUrl(input.nextUrl, ctx.config.publicUrl)
   const [row] = await ctx.database.db
-    .select({ teamId: ssoConfigs.teamId, planId: customers.planId })
+    .select({ planId: customers.planId })
     .from(ssoConfigs)
     .innerJoin(teams, eq(teams.id, ssoConfigs.teamId))
     .leftJoin(customers, eq(customers.userId, teams.ownerUserId))
     .where(and(eq(ssoConfigs.emailDomain, domain), eq(ssoConfigs.enabled, true)))
   if (!row || !isEnterprisePlan(row.planId)) throw new NotFound(NO_SSO_MESSAGE)
-  const query = new URLSearchParams({ teamId: row.teamId, nextUrl })
-  return `${ctx.config.publicUrl}/api/v1/sso/start?${query}`
+  throw new AppError(SSO_NOT_AVAILABLE_MESSAGE, { name: 'SsoNotAvailable', status: 409 })
 }
 
 export interface SsoSettingsJson {

@@ -5,7 +5,7 @@ import { buildTeam, buildUser, DEFAULT_PASSWORD, uniqueSuffix } from '@pinpoint/
 import { createTestApp } from '../../testing/harness'
 import type { TestClient } from '../../testing/http'
 import type { UserJson } from '../auth/serialize'
-import type { SsoSettingsJson } from './service'
+import { SSO_NOT_AVAILABLE_MESSAGE, type SsoSettingsJson } from './service'
 
 const { context, client } = await createTestApp()
 const { db } = context.database
@@ -48,18 +48,19 @@ describe('GET /sso-login-url', () => {
     expect((await client().get(`/api/v1/sso-login-url?emailDomain=${notEnterprise}`)).status).toBe(404)
   })
 
-  test('answers the start URL for an SSO domain, with a safe nextUrl only', async () => {
+  test('an SSO domain is told plainly that SSO login is not available, never sent to a missing route', async () => {
     const { team } = await buildTeam(db, { plan: 'enterprise45peruseryearly' })
     const on = domain()
     await db.insert(ssoConfigs).values({ teamId: team.id, enabled: true, emailDomain: on })
-    const res = await client().get<{ url: string }>(
+    const res = await client().get<ErrorBody>(
       `/api/v1/sso-login-url?emailDomain=${on.toUpperCase()}&nextUrl=${encodeURIComponent('/link/abc/')}`,
     )
-    expect(res.status).toBe(200)
-    const url = new URL(res.body.url)
-    expect(url.pathname).toBe('/api/v1/sso/start')
-    expect(url.searchParams.get('teamId')).toBe(team.id)
-    expect(url.searchParams.get('nextUrl')).toBe('/link/abc/')
+    // Decision 037: no OIDC flow yet, so no URL to /api/v1/sso/start (it would answer a JSON 404).
+    expect(res.status).toBe(409)
+    expect(res.body.error).toBe('SsoNotAvailable')
+    expect(res.body.message).toBe(SSO_NOT_AVAILABLE_MESSAGE)
+    expect(res.text).not.toContain('/sso/start')
+    expect((await client().get<ErrorBody>('/api/v1/sso/start')).status).toBe(404)
     const evil = await client().get(
       `/api/v1/sso-login-url?emailDomain=${on}&nextUrl=${encodeURIComponent('https://evil.example/')}`,
     )
@@ -103,7 +104,7 @@ describe('GET and POST /teams/:id/sso-settings', () => {
     expect(saved.text).not.toContain('secret"')
     const me = await browser.get<{ user: UserJson }>('/api/v1/sessions/me')
     expect(me.body.user.Team?.SSOConfig).toEqual({ enabled: true })
-    expect((await client().get(`/api/v1/sso-login-url?emailDomain=${on}`)).status).toBe(200)
+    expect((await client().get(`/api/v1/sso-login-url?emailDomain=${on}`)).status).toBe(409)
     // Keeping the stored secret when the form sends none.
     const toggled = await browser.post<{ ssoSettings: SsoSettingsJson }>(
       `/api/v1/teams/${team.id}/sso-settings`,

@@ -101,6 +101,22 @@ export const LIMITS = {
     windowMs: HOUR,
     message: 'Too many attempts. Please try again later.',
   },
+  /**
+   * Link passwords (a shared project's): every attempt counts against the caller's address, like a login;
+   * wrong ones against the project too, so guessing spread over many addresses is also stopped.
+   */
+  linkPasswordIp: {
+    name: 'link-password:ip',
+    limit: 30,
+    windowMs: 15 * MINUTE,
+    message: 'Too many password attempts. Please wait a few minutes and try again.',
+  },
+  linkPasswordFailures: {
+    name: 'link-password:fail',
+    limit: 100,
+    windowMs: HOUR,
+    message: 'Too many wrong passwords were tried for this link. Please try again later.',
+  },
   invitesUser: {
     name: 'invites:user',
     limit: 200,

@@ -1,12 +1,12 @@
 import { ApiError } from '@pinpoint/api'
 import { safeNextPath } from '@pinpoint/state'
-import { Button, buttonClasses, Field, Input } from '@pinpoint/ui'
+import { Button, Field, Input } from '@pinpoint/ui'
 import { useMutation } from '@tanstack/react-query'
-import { KeyRound, MailCheck } from 'lucide-react'
+import { MailCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { endpoints } from '../../api'
-import { AuthHeading, Divider, FormError } from '../../layout/auth-layout'
+import { AuthHeading, FormError } from '../../layout/auth-layout'
 import { errorMessage } from '../../lib/errors'
 import { useSignedIn } from '../../session'
 
@@ -86,16 +86,6 @@ export function LoginPage() {
           Log in
         </Button>
       </form>
-      <Divider />
-      <div className="grid gap-2">
-        <Link
-          to={withNext('/sso')}
-          className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}
-        >
-          <KeyRound />
-          Continue with single sign-on
-        </Link>
-      </div>
       <p className="mt-8 text-center text-sm text-ink-muted">
         New to Pinpoint?{' '}
         <Link to={withNext('/signup')} className="font-semibold text-brand-700 hover:underline">

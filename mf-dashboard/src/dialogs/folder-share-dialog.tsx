@@ -1,0 +1,129 @@
+import type { Folder } from '@pinpoint/api'
+import type { FolderVisibility } from '@pinpoint/domain'
+import { addToastAtom } from '@pinpoint/state'
+import { Button, Field, FormDialog, Input, Select, Textarea } from '@pinpoint/ui'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import { Check, Copy, Link2 } from 'lucide-react'
+import { useState } from 'react'
+import { endpoints } from '../api'
+import { projectLink, shareChanges } from '../lib/folder-share'
+import { FOLDERS_KEY } from '../lib/queries'
+import { InlineError, submit } from './canvas/form'
+
+/**
+ * Who can open a project's link (SPEC 3 Folder: only my team, anyone with the link, only me), the
+ * description its visitors read, and an optional password the server checks on the public page.
+ */
+export function FolderShareDialog({ folder, onClose }: { folder: Folder; onClose: () => void }) {
+  const [visibility, setVisibility] = useState<FolderVisibility>(
+    (folder.visibility as FolderVisibility | undefined) ?? 'only-team',
+  )
+  const [description, setDescription] = useState(folder.description ?? '')
+  const [password, setPassword] = useState('')
+  const [removePassword, setRemovePassword] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const queryClient = useQueryClient()
+  const toast = useSetAtom(addToastAtom)
+  const link = projectLink(location.origin, folder.shareableId ?? '')
+  const save = useMutation({
+    mutationFn: () =>
+      endpoints.folders.update(
+        folder.id,
+        shareChanges({ visibility, description, password, removePassword }),
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: FOLDERS_KEY })
+      toast({ type: 'success', message: 'Sharing settings saved' })
+      onClose()
+    },
+  })
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      setCopied(true)
+      setTimeout(() => setCopied(false), 2000)
+    } catch {
+      toast({ type: 'error', message: 'Copy failed: select the link and copy it.' })
+    }
+  }
+  return (
+    <FormDialog
+      onClose={onClose}
+      title={`Share “${folder.name}”`}
+      description="Clients open the project’s link without an account and see the canvases shared by link."
+      confirmLabel="Save"
+      form="folder-share"
+      pending={save.isPending}
+    >
+      <div className="flex flex-col gap-5">
+        <div>
+          <p className="mb-1.5 text-sm font-medium">Project link</p>
+          <div className="flex gap-2">
+            <div className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-control border border-line bg-surface-sunken px-3 text-sm">
+              <Link2 className="size-4 shrink-0 text-ink-subtle" aria-hidden="true" />
+              <span className="truncate font-mono text-xs" data-testid="project-link">
+                {link}
+              </span>
+            </div>
+            <Button variant="secondary" onClick={() => void copy()}>
+              {copied ? <Check /> : <Copy />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+        </div>
+        <form id="folder-share" className="flex flex-col gap-4" onSubmit={submit(() => save.mutate())}>
+          <Field
+            label="Who can open the link"
+            hint={
+              visibility === 'anyone-with-link' ? undefined : 'Visitors without access see “not available”.'
+            }
+          >
+            <Select value={visibility} onChange={(e) => setVisibility(e.target.value as FolderVisibility)}>
+              <option value="only-team">Only my team</option>
+              <option value="anyone-with-link">Anyone with the link</option>
+              <option value="only-me">Only me</option>
+            </Select>
+          </Field>
+          <Field label="Description (optional)" hint="Shown to visitors above the canvases.">
+            <Textarea
+              value={description}
+              maxLength={2000}
+              rows={3}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          </Field>
+          <Field
+            label={folder.hasPassword ? 'New password' : 'Password (optional)'}
+            hint={
+              folder.hasPassword
+                ? 'A password is set. Leave this empty to keep it.'
+                : 'Visitors must enter it before they see the canvases.'
+            }
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              maxLength={200}
+              value={password}
+              disabled={removePassword}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field>
+          {folder.hasPassword ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={removePassword}
+                onChange={(e) => setRemovePassword(e.target.checked)}
+              />
+              Remove the password
+            </label>
+          ) : null}
+        </form>
+        <InlineError error={save.error} />
+      </div>
+    </FormDialog>
+  )
+}
