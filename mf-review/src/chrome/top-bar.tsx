@@ -145,20 +145,18 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
         <Button
           variant="ghost"
           size="icon-sm"
-          className="hidden sm:inline-flex"
+          // A phone has no keyboard to take shortcuts from. (max-sm:, not hidden sm:inline-flex: the
+          // button's own inline-flex would win over a plain hidden.)
+          className="max-sm:hidden pointer-coarse:hidden"
           aria-label="Keyboard shortcuts (?)"
           onClick={() => setHelp(true)}
         >
           <Keyboard />
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="md:hidden"
-          onClick={() => setSidebarOpen(true)}
-          aria-label={`Comments (${annotations.length})`}
-        >
-          <MessageSquare />
+        <Button variant="secondary" size="sm" className="md:hidden" onClick={() => setSidebarOpen(true)}>
+          <MessageSquare aria-hidden="true" />
+          {/* The name holds the visible count (WCAG 2.5.3, label in name): "Comments 3". */}
+          <span className="sr-only">Comments </span>
           {annotations.length}
         </Button>
       </div>

@@ -47,7 +47,8 @@ export function Thread({
     | undefined
   return (
     <article className="flex min-h-0 flex-1 flex-col" aria-label={`Comment ${number}`} data-testid="thread">
-      <header className="flex items-center gap-1 border-b border-line px-2 py-1.5">
+      {/* pr-10 on phones: the sheet's close button sits in the top right corner. */}
+      <header className="flex items-center gap-1 border-b border-line py-1.5 pr-10 pl-2 md:pr-2">
         <Button variant="ghost" size="sm" onClick={() => select(null)}>
           <ArrowLeft />
           All comments
