@@ -38,12 +38,15 @@ function UserMenu() {
       trigger={
         <button
           type="button"
-          aria-label={`Account menu for ${user.name}`}
           data-testid="header-user"
           className="flex items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-hover sm:pr-2.5"
         >
-          <Avatar name={user.name} src={user.avatarUrl} size="sm" />
-          <span className="hidden max-w-40 truncate text-sm font-medium text-ink sm:block">{user.name}</span>
+          {/* The name read out holds the visible name (WCAG 2.5.3): "Account menu for Ada Lovelace". */}
+          <Avatar name={user.name} src={user.avatarUrl} size="sm" decorative />
+          <span className="sr-only">Account menu for </span>
+          <span className="max-w-40 truncate text-sm font-medium text-ink max-sm:sr-only sm:block">
+            {user.name}
+          </span>
         </button>
       }
     >
