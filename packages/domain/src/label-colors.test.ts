@@ -5,6 +5,7 @@ import {
   LABEL_COLORS,
   labelColorName,
   labelTextColor,
+  nextLabelColor,
   normalizeHexColor,
   relativeLuminance,
 } from './label-colors'
@@ -52,5 +53,12 @@ describe('label colours', () => {
     expect(labelColorName('#2563EB')).toBe('Blue')
     expect(labelColorName('#123456')).toBe('#123456')
     expect(labelTextColor('not a colour')).toBe('#000000')
+  })
+
+  test('a label made without a colour gets the palette colour used least, in palette order', () => {
+    expect(nextLabelColor([])).toBe('#dc2626')
+    expect(nextLabelColor([{ color: '#DC2626' }, { color: '#123456' }])).toBe('#c2410c')
+    const all = LABEL_COLORS.map((c) => ({ color: c.value }))
+    expect(nextLabelColor([...all, { color: '#dc2626' }])).toBe('#c2410c')
   })
 })

@@ -78,3 +78,15 @@ export function labelColorName(color: string): string {
   const hex = normalizeHexColor(color)
   return LABEL_COLORS.find((c) => c.value === hex)?.name ?? hex ?? color
 }
+
+/** The colour a label created without choosing one gets: the palette colour the team uses least. */
+export function nextLabelColor(existing: readonly { color: string }[]): string {
+  const uses = new Map(LABEL_COLORS.map((c) => [c.value, 0]))
+  for (const label of existing) {
+    const hex = normalizeHexColor(label.color)
+    if (hex && uses.has(hex)) uses.set(hex, (uses.get(hex) ?? 0) + 1)
+  }
+  let best = LABEL_COLORS[0]?.value ?? DEFAULT_LABEL_COLOR
+  for (const [value, count] of uses) if (count < (uses.get(best) ?? 0)) best = value
+  return best
+}
