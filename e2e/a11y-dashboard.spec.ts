@@ -4,7 +4,7 @@
  * newest canvas first (item 13), and no serious or critical axe violation on desktop and phone.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousViolations, expectTapTargets, PHONE } from './a11y'
+import { expectNoSeriousAxe, expectTapTargets, PHONE } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
 import { createCanvas } from './review-fixtures'
 import { shot, signUpByApi, uniqueEmail } from './support'
@@ -46,7 +46,7 @@ test('dashboard by keyboard: menus keep focus, dialogs return it, newest canvas 
   })
 
   await test.step('axe on the dashboard', async () => {
-    await expectNoSeriousViolations(page, 'dashboard')
+    await expectNoSeriousAxe(page, 'dashboard')
     await shot(page, 'a11y-dashboard')
   })
 
@@ -70,7 +70,7 @@ test('dashboard by keyboard: menus keep focus, dialogs return it, newest canvas 
     await menu.getByRole('menuitem', { name: /^Share/ }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
-    await expectNoSeriousViolations(page, 'share dialog')
+    await expectNoSeriousAxe(page, 'share dialog')
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(trigger).toBeFocused()
@@ -82,7 +82,7 @@ test('dashboard by keyboard: menus keep focus, dialogs return it, newest canvas 
     await page.keyboard.press('Enter')
     const canvasDialog = page.getByRole('dialog', { name: 'New canvas' })
     await expect(canvasDialog).toBeVisible()
-    await expectNoSeriousViolations(page, 'new canvas dialog')
+    await expectNoSeriousAxe(page, 'new canvas dialog')
     await page.keyboard.press('Escape')
     await expect(canvasDialog).toBeHidden()
     await expect(newCanvas).toBeFocused()
@@ -111,7 +111,7 @@ test('dashboard on a phone: axe clean, tap targets of 24 px or more', async ({ b
   await dashboard.goto()
   await expect(dashboard.card('Poster')).toBeVisible()
   await shot(page, 'a11y-dashboard-phone')
-  await expectNoSeriousViolations(page, 'dashboard (phone)')
+  await expectNoSeriousAxe(page, 'dashboard (phone)')
   await expectTapTargets(page.locator('body'), 'dashboard (phone)')
   await context.close()
 })

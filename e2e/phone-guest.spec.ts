@@ -1,5 +1,5 @@
 import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test'
-import { expectNoSeriousViolations, expectTapTargets, PHONE } from './a11y'
+import { expectNoSeriousAxe, expectTapTargets, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, createCanvas, logIn, startCorpusServer } from './review-fixtures'
 import { fixtures, shot, uniqueEmail } from './support'
@@ -21,7 +21,7 @@ async function memberRequest(browser: Browser) {
 /** Audits the step, measures its tap targets and takes its picture. */
 async function check(page: Page, name: string) {
   await shot(page, `phone-guest-${name}`)
-  await expectNoSeriousViolations(page, `phone ${name}`)
+  await expectNoSeriousAxe(page, `phone ${name}`)
   await expectTapTargets(page.locator('body'), `phone ${name}`)
 }
 
