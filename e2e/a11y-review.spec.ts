@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoSeriousAxe } from './a11y'
 import { ReviewPage } from './pages/review-page'
 import { createCanvas, logIn, uploadAsset } from './review-fixtures'
-import { fixtures, shot } from './support'
+import { fixtures, shot, uniqueEmail } from './support'
 
 test('review screen of a PDF: skip link, axe with the list and a thread, logo back to the dashboard', async ({
   page,
@@ -39,6 +39,10 @@ test('review screen of a PDF: skip link, axe with the list and a thread, logo ba
     await expect(review.commentInList('Axe checks this thread')).toBeVisible()
     await expectNoSeriousAxe(page, 'review (list)')
     await shot(page, 'a11y-review-pdf')
+    // Opened from the list by keyboard, the thread takes the focus (issue 19 item 9).
+    await review.commentInList('Axe checks this thread').focus()
+    await page.keyboard.press('Enter')
+    await expect(review.thread).toBeFocused()
   })
 
   await test.step('the logo leads back to the dashboard', async () => {
@@ -46,4 +50,26 @@ test('review screen of a PDF: skip link, axe with the list and a thread, logo ba
     await expect(page).toHaveURL(/\/dashboard/)
     await expect(page.getByTestId('dashboard-heading')).toBeVisible()
   })
+})
+
+test('a comment arriving in real time is read out through a polite live region', async ({ browser }) => {
+  const member = await browser.newContext()
+  const { betaOwner } = fixtures()
+  await logIn(member.request, betaOwner.email, betaOwner.password)
+  const canvas = await createCanvas(member.request, { type: 'design', title: 'Live brochure' })
+  const buffer = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'pdfs', 'pdflatex-4-pages.pdf'))
+  await uploadAsset(member.request, canvas.id, { name: 'live.pdf', mimeType: 'application/pdf', buffer })
+  const guest = await browser.newContext()
+  const guestReview = new ReviewPage(await guest.newPage())
+  await guestReview.open(canvas.subdomain)
+  await guestReview.answerGuestPrompt('Lou Listener', uniqueEmail('lou'))
+  const memberReview = new ReviewPage(await member.newPage())
+  await memberReview.open(canvas.subdomain)
+  await memberReview.placeOnSurface(0.4, 0.4)
+  await memberReview.writeComment('Heard live')
+  const announcer = guestReview.page.getByRole('status').filter({ hasText: 'left a new comment' })
+  await expect(announcer).toHaveAttribute('aria-live', 'polite')
+  await expect(announcer).toContainText('Grace Hopper left a new comment')
+  await member.close()
+  await guest.close()
 })

@@ -63,6 +63,20 @@ function useNotificationDedupe() {
   }, [notifications, dismiss])
 }
 
+/**
+ * New comments and replies that arrive in real time, read out politely: the notification cards are
+ * buttons, which a screen reader does not announce as they appear.
+ */
+function LiveAnnouncer() {
+  const notifications = useAtomValue(notificationsAtom)
+  const latest = [...notifications].reverse().find((entry) => entry.phase !== 'removed')
+  return (
+    <div role="status" aria-live="polite" className="sr-only" data-testid="live-announcer">
+      {latest?.text ?? ''}
+    </div>
+  )
+}
+
 function WorkspaceLayout({ userName }: { userName: string | null }) {
   const model = useReview()
   const step = useStep()
@@ -119,6 +133,7 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
         <Sidebar />
       </div>
       <HelpDialog />
+      <LiveAnnouncer />
       {guestOpen && !model.user ? (
         <GuestDialog
           open
