@@ -7,6 +7,7 @@
  * their comments stay theirs.
  */
 import { customers, teams, users } from '@pinpoint/db'
+import { provisionBilling } from '../billing/service'
 import {
   Conflict,
   FREE_PLAN_ID,
@@ -39,7 +40,7 @@ export interface SignupInput {
   initialVisitData?: Record<string, unknown> | null
 }
 
-type Ctx = Pick<AppContext, 'database' | 'now' | 'logger' | 'mailer' | 'config'>
+type Ctx = AppContext
 
 const accountExists = () =>
   new Conflict('An account with this e-mail already exists. Please log in.', { reason: 'account-exists' })
@@ -117,6 +118,8 @@ export async function signUp(ctx: Ctx, input: SignupInput, info: RequestInfo): P
     if (isUniqueViolation(error)) throw accountExists()
     throw error
   }
+  // The trial is the billing provider's from the start: it renews, or runs out and e-mails, there.
+  if (trial) await provisionBilling(ctx, userId)
   const user = await loadActorUser(db, userId)
   if (!user) throw new Error('the new user could not be loaded')
   const welcome = await buildWelcomeEmail({
