@@ -7,7 +7,6 @@
  * their comments stay theirs.
  */
 import { customers, teams, users } from '@pinpoint/db'
-import { provisionBilling } from '../billing/service'
 import {
   Conflict,
   FREE_PLAN_ID,
@@ -24,6 +23,7 @@ import { parseEmail } from '../../platform/security'
 import { loadActorUser } from '../auth/actor'
 import { assertPasswordRules, hashPassword } from '../auth/passwords'
 import { type LoginResult, type RequestInfo, startSession } from '../auth/session'
+import { provisionBilling } from '../billing/service'
 import { findUsableInviteByCode, joinTeamByInvite } from '../invites/lookup'
 import { isUniqueViolation } from './db-errors'
 
