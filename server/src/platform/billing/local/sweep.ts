@@ -20,12 +20,21 @@ export const TRIAL_NOTICE_MS = 3 * DAY_MS
 /** A clock moved far ahead renews at most this many periods per sweep. */
 const MAX_RENEWALS = 36
 
-export async function sweepLocalBilling(db: Db, now: Date): Promise<BillingProviderEvent[]> {
+/**
+ * `customerIds` (customers.id) limits the sweep to some customers: tests that each run their own clock on
+ * a shared database must not renew each other's subscriptions.
+ */
+export async function sweepLocalBilling(
+  db: Db,
+  now: Date,
+  customerIds?: readonly string[],
+): Promise<BillingProviderEvent[]> {
   const events: BillingProviderEvent[] = []
+  const live = inArray(subscriptions.status, ['trialing', 'active', 'past_due'])
   const due = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(inArray(subscriptions.status, ['trialing', 'active', 'past_due']))
+    .where(customerIds ? and(live, inArray(subscriptions.customerId, [...customerIds])) : live)
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update')
