@@ -30,7 +30,11 @@ export async function sweepLocalBilling(
   customerIds?: readonly string[],
 ): Promise<BillingProviderEvent[]> {
   const events: BillingProviderEvent[] = []
-  const live = inArray(subscriptions.status, ['trialing', 'active', 'past_due'])
+  // Only what may be due: a period ending within the trial-notice window (or already over).
+  const live = and(
+    inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+    lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + TRIAL_NOTICE_MS)),
+  )
   const due = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
