@@ -325,3 +325,15 @@ describe('staff coupons', () => {
     ).toBe(code)
   })
 })
+
+describe('sign-up', () => {
+  test('a coupon given at sign-up is redeemed; the trial end is recorded', async () => {
+    const code = `SIGNUP${uniqueSuffix()}`.toUpperCase()
+    await createCoupon(db, { code, percentOff: 30, duration: 'once' })
+    const { client } = await signedUp(setup, { plan: 'individual19', coupon: code })
+    const data = await billingDataOf(client)
+    expect(data.coupon?.code).toBe(code)
+    expect(data.customer.trialEnd).toBe(data.customer.periodEnd)
+    expect(data.upcomingInvoice).toMatchObject({ subtotalCents: 1900, discountCents: 570, totalCents: 1330 })
+  })
+})

@@ -119,7 +119,7 @@ export async function signUp(ctx: Ctx, input: SignupInput, info: RequestInfo): P
     throw error
   }
   // The trial is the billing provider's from the start: it renews, or runs out and e-mails, there.
-  if (trial) await provisionBilling(ctx, userId)
+  if (trial || fields.coupon) await provisionBilling(ctx, userId)
   const user = await loadActorUser(db, userId)
   if (!user) throw new Error('the new user could not be loaded')
   const welcome = await buildWelcomeEmail({
