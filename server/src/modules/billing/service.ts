@@ -218,7 +218,7 @@ export function cancelSubscription(
 }
 
 /** Seats of a per-seat plan: the members of the owner's team (the owner included), at least one. */
-async function seats(context: AppContext, teamId: string | null): Promise<number> {
+export async function seats(context: AppContext, teamId: string | null): Promise<number> {
   if (!teamId) return 1
   const [row] = await context.database.db.select({ n: count() }).from(users).where(eq(users.teamId, teamId))
   return Math.max(1, row?.n ?? 1)
