@@ -32,7 +32,12 @@ test('review screen of a PDF: skip link, axe with the list and a thread, logo ba
   })
 
   await test.step('axe with the list, then with a thread open', async () => {
+    // A draft survives a click on another spot: it moves there (issue 19 item 12).
+    await review.placeOnSurface(0.2, 0.6)
+    const box = review.composer.getByRole('combobox', { name: 'Comment' })
+    await box.fill('Axe checks this thread')
     await review.placeOnSurface(0.5, 0.3)
+    await expect(box).toHaveValue('Axe checks this thread')
     await review.writeComment('Axe checks this thread')
     await expectNoSeriousAxe(page, 'review (thread)')
     await review.backToList()

@@ -69,6 +69,14 @@ export function createReviewAtoms() {
     deviceWidth: atom<number>(DEFAULT_VIEW_WIDTH),
     zoom: atom<Zoom>(initialZoom()),
     draft: atom<Draft | null>(null) as PrimitiveAtom<Draft | null>,
+    /**
+     * The text being written in the comment box, kept apart from the spot: clicking another spot moves the
+     * unsent comment there instead of dropping it (issue 19 item 12). Cleared on send and on Cancel.
+     */
+    draftText: atom<{ text: string; mentions: readonly { id: string; name: string }[] }>({
+      text: '',
+      mentions: [],
+    }),
     /** Pins of website and e-mail canvases as the bridge placed them. */
     pinStatuses: atom<ReadonlyMap<string, PinStatus>>(new Map<string, PinStatus>()),
     /** The bridge finished a pass after the page loaded: unresolved pins are really inactive. */
