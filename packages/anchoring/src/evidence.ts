@@ -1,0 +1,154 @@
+/**
+ * Evidence that a candidate is the pinned element and not a look-alike, and the choice between candidates.
+ * A misplaced pin is worse than a lost one, so every rule here errs towards "inactive":
+ *
+ * - while an element identical to the stored one (same tag, text and identifying attributes) is on the
+ *   page, no changed element may win: the stored element is still there, maybe moved (rows or sections
+ *   swapped put a neighbour at the old CSS path);
+ * - among identical elements, the surroundings decide: the text right next to the element on both sides
+ *   ("near" sides) must still be the stored one; the stored CSS path only breaks a tie when look-alikes
+ *   were added (a twin pasted next to the pinned element, which keeps its own path);
+ * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
+ */
+import type { ResolveContext } from './context'
+import { lookAlikes } from './context'
+import { contextOf, type ScoreParts } from './fingerprint'
+import { readsAsBefore } from './text'
+import type { Anchor, ResolveMethod } from './types'
+
+/** Candidates scoring at least this are accepted. */
+export const ACCEPT = 0.7
+/** Context shorter than this proves nothing (the start of a page, a lone word). */
+const MIN_CONTEXT = 8
+/** How many characters right next to the element must be unchanged for a side to agree "near". */
+const NEAR = 12
+/** Closer than this in structure, two candidates are not told apart by their place in the tree. */
+const STRUCTURE_MARGIN = 0.05
+
+export interface Scored extends ScoreParts {
+  element: Element
+  method: ResolveMethod
+  /** Same tag, text and identifying attributes as the stored element. */
+  identical: boolean
+  /** At the stored CSS path. */
+  cssHit: boolean
+  /** Sides (0-2) whose stored context is exactly the candidate's. */
+  sides: number
+  /** Sides (0-2) whose stored context agrees with the candidate's for the NEAR characters next to it. */
+  near: number
+  confirmed: boolean
+}
+
+/** Length of the common run of two context strings, counted from the element outwards. */
+function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): number {
+  const length = Math.min(stored.length, found.length)
+  let run = 0
+  while (run < length) {
+    const a = side === 'prefix' ? stored[stored.length - 1 - run] : stored[run]
+    const b = side === 'prefix' ? found[found.length - 1 - run] : found[run]
+    if (a !== b) break
+    run += 1
+  }
+  return run
+}
+
+/** The exact and near agreement of a candidate's surroundings with the stored ones. */
+export function surroundings(
+  element: Element,
+  anchor: Anchor,
+  context: ResolveContext,
+): { sides: number; near: number } {
+  const { quote } = anchor
+  const around = quote ? contextOf(element, context.index) : null
+  if (!quote || !around) return { sides: 0, near: 0 }
+  let sides = 0
+  let near = 0
+  for (const side of ['prefix', 'suffix'] as const) {
+    const stored = quote[side]
+    if (stored.length < MIN_CONTEXT) continue
+    if (around[side] === stored) sides += 1
+    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) near += 1
+  }
+  return { sides, near }
+}
+
+/**
+ * Whether a candidate is confirmed by more than its own likeness:
+ *
+ * - a changed element (its text or, for an image, its source) with a short text must be at the stored
+ *   CSS path, in the same place of the tree, with the text next to it unchanged on both sides; a longer
+ *   text changed by a few words must be at the path or keep one side, and read mostly the same;
+ * - one of several identical elements ("Read more" in every card, a repeated table cell) must keep the
+ *   text next to it on both sides, or on one side at the stored path; when look-alikes were added (a
+ *   twin pasted), one side or the path will do, and the choice between them is made in `pickWinner`;
+ * - when fewer identical elements remain than there were, one of them was deleted, and the candidate must
+ *   keep its surroundings exactly on both sides and be the only one that does: otherwise nobody can tell
+ *   which one went, and the honest answer is "inactive".
+ */
+export function confirmed(
+  candidate: Omit<Scored, 'confirmed'>,
+  anchor: Anchor,
+  context: ResolveContext,
+  identicalOthers: () => Element[],
+): boolean {
+  const { fingerprint } = anchor
+  const { cssHit, sides, near } = candidate
+  if (!candidate.identical) {
+    // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
+    // that took the place of a moved or deleted element: only the very same place with the text next to
+    // it unchanged on both sides proves it.
+    if (fingerprint.textLength < 30) return cssHit && near === 2 && candidate.structure >= 0.99
+    // A longer text changed by a few words: it must still read as before (in order, not only the same
+    // words) and be at the same place in the tree or keep the text on one side.
+    if (!readsAsBefore(fingerprint.text, context.texts.of(candidate.element))) return false
+    return (cssHit && near > 0) || sides > 0 || candidate.structure >= 0.75
+  }
+  const dupes = fingerprint.dupes ?? 1
+  const now = lookAlikes(candidate.element, context)
+  if (dupes <= 1 || now > dupes) return dupes <= 1 || near > 0 || cssHit
+  if (now === dupes) return near === 2 || (cssHit && near > 0)
+  if (sides < 2) return false
+  // Fewer equal elements than before: this one must be the only equal one with both sides unchanged.
+  return identicalOthers().every(
+    (other) => other === candidate.element || surroundings(other, anchor, context).sides < 2,
+  )
+}
+
+/**
+ * The winner among scored candidates (best score first), or null when nobody can tell.
+ *
+ * `stored`: how many elements identical to the stored one are on the page (found or not as candidates).
+ */
+export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Scored | null {
+  if (stored > 0) {
+    const identical = scored.filter((c) => c.identical && c.confirmed && c.score >= ACCEPT)
+    // A twin pasted next to the pinned element: the pinned one kept its path.
+    const atPath = identical.find((c) => c.cssHit)
+    if (atPath && stored > (anchor.fingerprint.dupes ?? 1)) return atPath
+    const winner = identical.length <= 1 ? (identical[0] ?? null) : clearBest(identical)
+    // The element at the path reads the stored text and a little more (something was pasted into it)
+    // while a copy of the old one sits elsewhere: either could be the pinned one.
+    const grown = scored.find((c) => c.cssHit && !c.identical && c.text >= 0.9 && c.structure >= 0.99)
+    return winner && grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
+  }
+  const winner = scored.find((c) => c.confirmed)
+  if (!winner || winner.score < ACCEPT) return null
+  const rivals = scored.filter((c) => c !== winner && c.score >= Math.max(ACCEPT, winner.score - 0.03))
+  return rivals.length === 0 ? winner : clearBest([winner, ...rivals])
+}
+
+/** The candidate with clearly the best evidence: more near sides agreeing, else a clearly closer place. */
+function clearBest(candidates: Scored[]): Scored | null {
+  // Exact sides do not count here: a copy of a whole block carries exact surroundings.
+  const ranked = [...candidates].sort((a, b) => b.near - a.near || b.structure - a.structure)
+  const [top, ...others] = ranked
+  if (!top?.confirmed) return null
+  // The winner must beat every rival on one kind of evidence without losing on the other: when the
+  // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
+  // a template repeating the same words around every copy), nobody can tell.
+  const beats = (other: Scored) =>
+    top.near > other.near
+      ? top.structure >= other.structure - STRUCTURE_MARGIN / 5
+      : top.structure - other.structure >= STRUCTURE_MARGIN
+  return others.every(beats) ? top : null
+}
