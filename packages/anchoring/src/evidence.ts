@@ -97,7 +97,19 @@ export function confirmed(
     // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
     // that took the place of a moved or deleted element: only the very same place with the text next to
     // it unchanged on both sides proves it.
-    if (fingerprint.textLength < 30) return cssHit && near === 2 && candidate.structure >= 0.99
+    if (fingerprint.textLength < 30) {
+      if (cssHit && near === 2 && candidate.structure >= 0.99) return true
+      // Unless it still starts with the whole stored text (a sentence was added to a heading), where
+      // the text on one side and the place in the tree agree.
+      const text = context.texts.of(candidate.element)
+      return (
+        fingerprint.text.length >= 12 &&
+        fingerprint.text.length === fingerprint.textLength &&
+        text.startsWith(fingerprint.text) &&
+        near > 0 &&
+        candidate.structure >= 0.75
+      )
+    }
     // A longer text changed by a few words: it must still read as before (in order, not only the same
     // words) and be at the same place in the tree or keep the text on one side.
     if (!readsAsBefore(fingerprint.text, context.texts.of(candidate.element))) return false
@@ -106,7 +118,9 @@ export function confirmed(
   const dupes = fingerprint.dupes ?? 1
   const now = lookAlikes(candidate.element, context)
   if (dupes <= 1 || now > dupes) return dupes <= 1 || near > 0 || cssHit
-  if (now === dupes) return near === 2 || (cssHit && near > 0)
+  // As many look-alikes as before: the text next to it must agree on one side at least; which of the
+  // look-alikes that agree is the one is decided in `pickWinner`.
+  if (now === dupes) return near > 0
   if (sides < 2) return false
   // Fewer equal elements than before: this one must be the only equal one with both sides unchanged.
   return identicalOthers().every(
@@ -149,6 +163,6 @@ function clearBest(candidates: Scored[]): Scored | null {
   const beats = (other: Scored) =>
     top.near > other.near
       ? top.structure >= other.structure - STRUCTURE_MARGIN / 5
-      : top.structure - other.structure >= STRUCTURE_MARGIN
+      : top.structure - other.structure >= (top.near === 2 ? STRUCTURE_MARGIN / 2 : STRUCTURE_MARGIN)
   return others.every(beats) ? top : null
 }

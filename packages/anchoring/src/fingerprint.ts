@@ -5,7 +5,7 @@
  */
 
 import { type Step, stepsOf, structureSimilarity } from './structure'
-import { contextSimilarity, normalizeText, similarity, textHash } from './text'
+import { contextSimilarity, normalizeText, readsAsBefore, similarity, textHash } from './text'
 import type { TextIndex } from './text-index'
 import type { Anchor, ElementFingerprint } from './types'
 
@@ -139,6 +139,9 @@ export function textLikeness(text: string, fingerprint: ElementFingerprint): num
     text.includes(fingerprint.text)
   )
     return Math.max(sim, 0.9)
+  // A few words changed and a sentence added loses many bigrams but keeps the text's order.
+  if (sim >= 0.35 && fingerprint.text.length >= 12 && readsAsBefore(fingerprint.text, text))
+    return Math.max(sim, 0.85)
   return sim
 }
 
