@@ -145,7 +145,11 @@ async function resolve(page: Page, targets: Target[]) {
       const ms = performance.now() - start
       const explain = (i: number) => {
         if (!debug) return ''
-        const anchor = anchors[i] as unknown as { css: string; quote: unknown; fingerprint: { dupes?: number } }
+        const anchor = anchors[i] as unknown as {
+          css: string
+          quote: unknown
+          fingerprint: { dupes?: number }
+        }
         const context = lib.createResolveContext(document)
         const { candidates } = lib.explainResolution(anchor, context)
         const mine = document.querySelector(`[data-gt="${gts[i]}"]`)
@@ -220,6 +224,7 @@ try {
       if (r?.gt) {
         row.misplaced += 1
         console.log(`MISPLACED deleted ${path}: gt ${t.gt} ${label(t)} -> gt ${r.gt} ${r.detail}`)
+        if (process.env.DEBUG) console.log(r.debug)
       } else row.lost += 1
     })
   }

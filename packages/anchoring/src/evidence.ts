@@ -18,6 +18,10 @@ import type { Anchor, ResolveMethod } from './types'
 
 /** Candidates scoring at least this are accepted. */
 export const ACCEPT = 0.7
+/** A confirmed identical element is accepted from this score (its classes and place may have changed). */
+const ACCEPT_IDENTICAL = 0.5
+/** A confirmed changed element is accepted from this score. */
+const ACCEPT_CHANGED = 0.6
 /** Context shorter than this proves nothing (the start of a page, a lone word). */
 const MIN_CONTEXT = 8
 /** How many characters right next to the element must be unchanged for a side to agree "near". */
@@ -94,6 +98,8 @@ export function confirmed(
   const { fingerprint } = anchor
   const { cssHit, sides, near } = candidate
   if (!candidate.identical) {
+    // Both sides exactly as stored: it sits in the very gap the pinned element left, whatever its text.
+    if (sides === 2 && candidate.text >= 0.5) return true
     // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
     // that took the place of a moved or deleted element: only the very same place with the text next to
     // it unchanged on both sides proves it.
@@ -102,18 +108,16 @@ export function confirmed(
       // Unless it still starts with the whole stored text (a sentence was added to a heading), where
       // the text on one side and the place in the tree agree.
       const text = context.texts.of(candidate.element)
-      return (
-        fingerprint.text.length >= 12 &&
-        fingerprint.text.length === fingerprint.textLength &&
-        text.startsWith(fingerprint.text) &&
-        near > 0 &&
-        candidate.structure >= 0.75
-      )
+      if (near === 0 || fingerprint.text.length < 12) return false
+      if (text.startsWith(fingerprint.text)) return candidate.structure >= 0.75
+      // A word changed in a short text: it must still read as before, close to the stored place.
+      return candidate.text >= 0.85 && candidate.structure >= 0.9
     }
     // A longer text changed by a few words: it must still read as before (in order, not only the same
     // words) and be at the same place in the tree or keep the text on one side.
     if (!readsAsBefore(fingerprint.text, context.texts.of(candidate.element))) return false
-    return (cssHit && near > 0) || sides > 0 || candidate.structure >= 0.75
+    // Where both sides changed too (content added around it), only almost the same place will do.
+    return (cssHit && near > 0) || sides > 0 || candidate.structure >= (near > 0 ? 0.75 : 0.95)
   }
   const dupes = fingerprint.dupes ?? 1
   const now = lookAlikes(candidate.element, context)
@@ -135,7 +139,10 @@ export function confirmed(
  */
 export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Scored | null {
   if (stored > 0) {
-    const identical = scored.filter((c) => c.identical && c.confirmed && c.score >= ACCEPT)
+    // An identical, confirmed element is the stored one unless its score is very low.
+    const identical = scored.filter((c) => c.identical && c.confirmed && c.score >= ACCEPT_IDENTICAL)
+    if (identical.length === 0 && stored === (anchor.fingerprint.dupes ?? 1))
+      return alone(scored.filter((c) => c.identical))
     // A twin pasted next to the pinned element: the pinned one kept its path.
     const atPath = identical.find((c) => c.cssHit)
     if (atPath && stored > (anchor.fingerprint.dupes ?? 1)) return atPath
@@ -146,8 +153,10 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     return winner && grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
   }
   const winner = scored.find((c) => c.confirmed)
-  if (!winner || winner.score < ACCEPT) return null
-  const rivals = scored.filter((c) => c !== winner && c.score >= Math.max(ACCEPT, winner.score - 0.03))
+  if (!winner || winner.score < ACCEPT_CHANGED) return null
+  const rivals = scored.filter(
+    (c) => c !== winner && c.score >= Math.max(ACCEPT_CHANGED, winner.score - 0.03),
+  )
   return rivals.length === 0 ? winner : clearBest([winner, ...rivals])
 }
 
@@ -165,4 +174,14 @@ function clearBest(candidates: Scored[]): Scored | null {
       ? top.structure >= other.structure - STRUCTURE_MARGIN / 5
       : top.structure - other.structure >= (top.near === 2 ? STRUCTURE_MARGIN / 2 : STRUCTURE_MARGIN)
   return others.every(beats) ? top : null
+}
+
+/**
+ * No look-alike agrees with the stored surroundings (content was added around all of them): the one at
+ * the stored path wins when every other one is clearly elsewhere in the tree.
+ */
+function alone(identical: Scored[]): Scored | null {
+  const atPath = identical.find((c) => c.cssHit && c.structure >= 0.99)
+  if (!atPath) return null
+  return identical.every((c) => c === atPath || c.structure <= atPath.structure - 0.15) ? atPath : null
 }
