@@ -5,7 +5,7 @@
  * look-alikes or finding the stored element wherever it moved is one map lookup.
  */
 import { identityKey, TextCache } from './fingerprint'
-import { type Step, stepsOfPath } from './structure'
+import { DEPTH, elementAtPath, parsePath, type Step } from './structure'
 import { BRIDGE_ATTRIBUTE, buildTextIndex, type TextIndex } from './text-index'
 
 export interface ResolveContext {
@@ -14,18 +14,34 @@ export interface ResolveContext {
   texts: TextCache
   /** Elements of `tag` by identity key, in document order (pins excluded). */
   identities(tag: string): Map<string, Element[]>
-  /** The stored CSS path as steps (parsed once per path). */
+  /** The stored CSS path as steps, nearest first, as deep as structure is compared (parsed once). */
   stepsOf(css: string): Step[]
+  /** The element at the stored CSS path now, if any. */
+  atPath(css: string): Element | null
+  /** An element's box (layout is read once per element and pass). */
+  rectOf(element: Element): DOMRect
+  /** Elements' own steps, shared by the candidates of every pin (see structure.ts). */
+  chainCache: WeakMap<Element, Step>
 }
 
 export function createResolveContext(doc: Document): ResolveContext {
   const texts = new TextCache()
   const byTag = new Map<string, Map<string, Element[]>>()
-  const steps = new Map<string, Step[]>()
+  const paths = new Map<string, { steps: Step[]; complete: boolean }>()
+  const rects = new WeakMap<Element, DOMRect>()
+  const pathOf = (css: string) => {
+    let path = paths.get(css)
+    if (!path) {
+      path = parsePath(css)
+      paths.set(css, path)
+    }
+    return path
+  }
   return {
     doc,
     index: buildTextIndex(doc),
     texts,
+    chainCache: new WeakMap(),
     identities(tag) {
       let map = byTag.get(tag)
       if (!map) {
@@ -42,12 +58,25 @@ export function createResolveContext(doc: Document): ResolveContext {
       return map
     },
     stepsOf(css) {
-      let found = steps.get(css)
-      if (!found) {
-        found = stepsOfPath(css)
-        steps.set(css, found)
+      return pathOf(css).steps.slice(0, DEPTH)
+    },
+    atPath(css) {
+      const walked = elementAtPath(doc, pathOf(css))
+      if (walked !== undefined) return walked
+      try {
+        return doc.querySelector(css)
+      } catch {
+        // A selector stored by an older client that this browser rejects: the other selectors still apply.
+        return null
       }
-      return found
+    },
+    rectOf(element) {
+      let rect = rects.get(element)
+      if (!rect) {
+        rect = element.getBoundingClientRect()
+        rects.set(element, rect)
+      }
+      return rect
     },
   }
 }

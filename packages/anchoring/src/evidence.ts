@@ -34,6 +34,8 @@ export interface Scored extends ScoreParts {
   method: ResolveMethod
   /** Same tag, text and identifying attributes as the stored element. */
   identical: boolean
+  /** Its text holds the whole stored text and more (something was added to it). */
+  contains: boolean
   /** At the stored CSS path. */
   cssHit: boolean
   /** Sides (0-2) whose stored context is exactly the candidate's. */
@@ -122,9 +124,11 @@ export function confirmed(
   const dupes = fingerprint.dupes ?? 1
   const now = lookAlikes(candidate.element, context)
   if (dupes <= 1 || now > dupes) return dupes <= 1 || near > 0 || cssHit
-  // As many look-alikes as before: the text next to it must agree on one side at least; which of the
-  // look-alikes that agree is the one is decided in `pickWinner`.
-  if (now === dupes) return near > 0
+  // As many look-alikes as before: the text next to it must agree on both sides. One side proves
+  // little: when two look-alike cards are swapped, the one now at the old place keeps the text after
+  // it (the next card's), and the pinned one, moved, may keep neither. Which of several look-alikes that
+  // agree is the one is decided in `pickWinner`.
+  if (now === dupes) return near === 2
   if (sides < 2) return false
   // Fewer equal elements than before: this one must be the only equal one with both sides unchanged.
   return identicalOthers().every(
@@ -146,10 +150,14 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     // A twin pasted next to the pinned element: the pinned one kept its path.
     const atPath = identical.find((c) => c.cssHit)
     if (atPath && stored > (anchor.fingerprint.dupes ?? 1)) return atPath
-    const winner = identical.length <= 1 ? (identical[0] ?? null) : clearBest(identical)
+    // Every look-alike scored, confirmed or not, may stand in the winner's way.
+    const winner = clearBest(
+      identical,
+      scored.filter((c) => c.identical),
+    )
     // The element at the path reads the stored text and a little more (something was pasted into it)
     // while a copy of the old one sits elsewhere: either could be the pinned one.
-    const grown = scored.find((c) => c.cssHit && !c.identical && c.text >= 0.9 && c.structure >= 0.99)
+    const grown = scored.find((c) => c.cssHit && !c.identical && c.contains && c.structure >= 0.99)
     return winner && grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
   }
   const winner = scored.find((c) => c.confirmed)
@@ -157,15 +165,19 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
   const rivals = scored.filter(
     (c) => c !== winner && c.score >= Math.max(ACCEPT_CHANGED, winner.score - 0.03),
   )
-  return rivals.length === 0 ? winner : clearBest([winner, ...rivals])
+  return rivals.length === 0 ? winner : clearBest([winner, ...rivals], [])
 }
 
-/** The candidate with clearly the best evidence: more near sides agreeing, else a clearly closer place. */
-function clearBest(candidates: Scored[]): Scored | null {
+/**
+ * The candidate with clearly the best evidence: more near sides agreeing, else a clearly closer place;
+ * it must also beat `others` (look-alikes too little confirmed to win, not to stand in the way).
+ */
+function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
   // Exact sides do not count here: a copy of a whole block carries exact surroundings.
   const ranked = [...candidates].sort((a, b) => b.near - a.near || b.structure - a.structure)
-  const [top, ...others] = ranked
+  const top = ranked[0]
   if (!top?.confirmed) return null
+  const others = [...new Set([...ranked.slice(1), ...blocking])].filter((c) => c !== top)
   // The winner must beat every rival on one kind of evidence without losing on the other: when the
   // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
   // a template repeating the same words around every copy), nobody can tell.

@@ -115,6 +115,8 @@ export interface ScoreInput {
   top: number
   /** The stored ancestor chain (from the CSS path), when structure should count. */
   steps?: readonly Step[]
+  /** Per-pass cache of elements' own steps (see stepsOf). */
+  chainCache?: WeakMap<Element, Step>
 }
 
 /** The parts of a candidate's score that the resolver looks at on their own. */
@@ -158,7 +160,15 @@ export function scoreCandidate(input: ScoreInput): number {
 }
 
 /** scoreCandidate with its text and structure parts. */
-export function scoreParts({ element, anchor, texts, index, top, steps }: ScoreInput): ScoreParts {
+export function scoreParts({
+  element,
+  anchor,
+  texts,
+  index,
+  top,
+  steps,
+  chainCache,
+}: ScoreInput): ScoreParts {
   const fingerprint = anchor.fingerprint
   if (element.localName !== fingerprint.tag) return { score: 0, text: 0, structure: 0 }
   let total = 0
@@ -204,7 +214,7 @@ export function scoreParts({ element, anchor, texts, index, top, steps }: ScoreI
   }
   const height = Math.max(anchor.page.height, 1)
   add(0.05, 1 - Math.min(1, Math.abs(top - anchor.box.y) / height))
-  const structure = steps?.length ? structureSimilarity(steps, stepsOf(element)) : 0
+  const structure = steps?.length ? structureSimilarity(steps, stepsOf(element, chainCache)) : 0
   if (steps?.length) add(0.2, structure)
   return { score: weights === 0 ? 0 : total / weights, text: textScore, structure }
 }

@@ -14,7 +14,7 @@ import approxSearch from 'approx-string-match'
 import { createResolveContext, type ResolveContext } from './context'
 import { ACCEPT, confirmed, pickWinner, type Scored, surroundings } from './evidence'
 import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
-import { findAll } from './text'
+import { findAll, readsAsBefore } from './text'
 import { BRIDGE_ATTRIBUTE } from './text-index'
 import type { Anchor, Resolution, ResolveMethod } from './types'
 
@@ -42,8 +42,8 @@ export function isAnchor(value: unknown): value is Anchor {
   )
 }
 
-function pointIn(element: Element, anchor: Anchor) {
-  const rect = element.getBoundingClientRect()
+function pointIn(element: Element, anchor: Anchor, context: ResolveContext) {
+  const rect = context.rectOf(element)
   const view = element.ownerDocument.defaultView
   return {
     x: rect.left + (view?.scrollX ?? 0) + anchor.offset.x * rect.width,
@@ -121,12 +121,7 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
     })
   }
   const scrollY = doc.defaultView?.scrollY ?? 0
-  let cssElement: Element | null = null
-  try {
-    cssElement = doc.querySelector(anchor.css)
-  } catch {
-    // A selector stored by an older client that this browser rejects: the other selectors still apply.
-  }
+  const cssElement = context.atPath(anchor.css)
   const steps = context.stepsOf(anchor.css)
   const storedKey = anchorIdentity(anchor)
   const identicalOnPage = context.identities(anchor.fingerprint.tag).get(storedKey) ?? []
@@ -134,14 +129,23 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
   const consider = (element: Element | null, method: ResolveMethod) => {
     if (!element || seen.has(element) || !isUsable(element)) return
     seen.add(element)
-    const top = element.getBoundingClientRect().top + scrollY
-    const parts = scoreParts({ element, anchor, texts: context.texts, index: context.index, top, steps })
+    const top = context.rectOf(element).top + scrollY
+    const parts = scoreParts({
+      element,
+      anchor,
+      texts: context.texts,
+      index: context.index,
+      top,
+      steps,
+      chainCache: context.chainCache,
+    })
     if (parts.score < CHANGED) return
     const candidate = {
       element,
       method,
       ...parts,
       identical: identityKey(element, context.texts) === storedKey,
+      contains: containsStored(context.texts.of(element), anchor),
       cssHit: element === cssElement,
       ...surroundings(element, anchor, context),
     }
@@ -162,7 +166,7 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
     first.score >= ACCEPT &&
     identicalOnPage.length === (anchor.fingerprint.dupes ?? 1)
   )
-    return explained(found(first, anchor))
+    return explained(found(first, anchor, context))
   if (identicalOnPage.length > 0) {
     // The stored element is still on the page, maybe moved: only it (or one of its twins) may win.
     for (const element of identicalOnPage.slice(0, MAX_IDENTICAL)) consider(element, 'fingerprint')
@@ -194,14 +198,23 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
       reason: closest >= CHANGED ? 'element-changed' : 'element-removed',
     })
   }
-  return explained(found(winner, anchor))
+  return explained(found(winner, anchor, context))
 }
 
-function found(winner: Scored, anchor: Anchor): Resolution {
+/** Whether `text` holds the stored text and more (a sentence, a pasted copy of a child). */
+function containsStored(text: string, { fingerprint }: Anchor): boolean {
+  return (
+    fingerprint.text.length >= 4 &&
+    text.length > fingerprint.textLength &&
+    (text.includes(fingerprint.text) || readsAsBefore(fingerprint.text, text))
+  )
+}
+
+function found(winner: Scored, anchor: Anchor, context: ResolveContext): Resolution {
   return {
     status: 'found',
     element: winner.element,
-    point: pointIn(winner.element, anchor),
+    point: pointIn(winner.element, anchor, context),
     confidence: Math.round(winner.score * 100) / 100,
     method: winner.method,
   }
