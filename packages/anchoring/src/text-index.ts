@@ -7,9 +7,11 @@ const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TIT
 
 // The DOM's constants by value: the index works on any document (another window's, a test's) without
 // reaching for the globals of the one running this code.
+const SHOW_ELEMENT = 1
 const SHOW_TEXT = 4
 const FILTER_ACCEPT = 1
 const FILTER_REJECT = 2
+const FILTER_SKIP = 3
 const TEXT_NODE = 3
 
 /** Elements the bridge adds to the page (pins); never part of the page's text or structure. */
@@ -35,12 +37,15 @@ export function buildTextIndex(doc: Document): TextIndex {
   let text = ''
   let pendingSpace = false
   const root = doc.body ?? doc.documentElement
-  const walker = doc.createTreeWalker(root, SHOW_TEXT, {
+  // Elements are visited too, so a script, a style or a pin is rejected with its whole subtree once,
+  // instead of every text node looking up its ancestors.
+  const walker = doc.createTreeWalker(root, SHOW_ELEMENT | SHOW_TEXT, {
     acceptNode(node) {
-      for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
-        if (SKIPPED.has(parent.tagName) || parent.hasAttribute(BRIDGE_ATTRIBUTE)) return FILTER_REJECT
-      }
-      return FILTER_ACCEPT
+      if (node.nodeType === TEXT_NODE) return FILTER_ACCEPT
+      const element = node as Element
+      if (SKIPPED.has(element.tagName) || element.hasAttribute(BRIDGE_ATTRIBUTE))
+        return FILTER_REJECT
+      return FILTER_SKIP
     },
   })
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
