@@ -43,8 +43,7 @@ export function buildTextIndex(doc: Document): TextIndex {
     acceptNode(node) {
       if (node.nodeType === TEXT_NODE) return FILTER_ACCEPT
       const element = node as Element
-      if (SKIPPED.has(element.tagName) || element.hasAttribute(BRIDGE_ATTRIBUTE))
-        return FILTER_REJECT
+      if (SKIPPED.has(element.tagName) || element.hasAttribute(BRIDGE_ATTRIBUTE)) return FILTER_REJECT
       return FILTER_SKIP
     },
   })
