@@ -221,7 +221,8 @@ test.describe('anchoring on the corpus', () => {
 
   for (const path of PAGES) {
     test(`pins survive on ${path}`, async ({ page }) => {
-      const url = (variant: string) => `${proxyBase}/v/${variant}/${path}`
+      // The variant in the query: an edited page keeps the URL of every image and link it did not edit.
+      const url = (variant: string) => `${proxyBase}/${path}?variant=${variant}`
       await page.setViewportSize({ width: 1280, height: 900 })
       await open(page, url('orig'))
       const targets = await captureTargets(page, PINS_PER_PAGE)
