@@ -40,9 +40,13 @@ function attributeValue(element: Element, name: string): string | null {
   return name === 'src' || name === 'href' || name === 'action' ? urlKey(value) : value.slice(0, 200)
 }
 
-/** Per-pass cache of normalised element texts (reading textContent is cheap, normalising is not free). */
+/**
+ * Per-pass cache of normalised element texts (reading textContent is cheap, normalising is not free) and
+ * of identity keys (hashing a large container's text for every pin that meets it is not either).
+ */
 export class TextCache {
   private readonly texts = new WeakMap<Element, string>()
+  readonly keys = new WeakMap<Element, string>()
   of(element: Element): string {
     let text = this.texts.get(element)
     if (text === undefined) {
@@ -55,8 +59,13 @@ export class TextCache {
 
 /** What makes two elements "the same" for the duplicate count: tag, text and identifying attributes. */
 export function identityKey(element: Element, texts: TextCache): string {
-  const attrs = IDENTIFYING.map((name) => attributeValue(element, name) ?? '').join('\u0001')
-  return `${element.localName}\u0002${textHash(texts.of(element))}\u0002${attrs}`
+  let key = texts.keys.get(element)
+  if (key === undefined) {
+    const attrs = IDENTIFYING.map((name) => attributeValue(element, name) ?? '').join('\u0001')
+    key = `${element.localName}\u0002${textHash(texts.of(element))}\u0002${attrs}`
+    texts.keys.set(element, key)
+  }
+  return key
 }
 
 /** The identity key of the element an anchor was captured on (see identityKey). */
