@@ -10,7 +10,9 @@ import { errorHandler } from './errors'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
+import { billingModule, devClockRoutes } from './modules/billing'
 import { canvasesModule } from './modules/canvases'
+import { enforceBillingActivity } from './modules/canvases/access'
 import { eventsModule } from './modules/events'
 import { fileAttachmentsModule } from './modules/file-attachments'
 import { foldersModule } from './modules/folders'
@@ -54,6 +56,8 @@ export function createApi(context: AppContext) {
       .use(teamsModule(context))
       .use(invitesModule(context))
       .use(ssoModule(context))
+      .use(billingModule(context))
+      .use(devClockRoutes(context))
       .use(
         context.config.isProduction || context.config.devOutbox === 'off'
           ? new Elysia()
@@ -82,6 +86,7 @@ export function createApi(context: AppContext) {
 }
 
 export function createApp(context: AppContext) {
+  enforceBillingActivity(context.config.billingProvider !== 'disabled')
   // Real-time messages are small JSON commands: a 64 kB cap keeps a client from making us parse megabytes.
   return new Elysia({ name: 'app', websocket: { maxPayloadLength: 64 * 1024 } })
     .use(errorHandler(context.logger))
