@@ -26,6 +26,15 @@ export const customerRoutes: Array<[string, RegExp, Handler]> = [
       return customer
     },
   ],
+  [
+    'GET',
+    /^\/v1\/customers$/,
+    (l, p) => {
+      const email = str(p.email)
+      const found = [...l.state.customers.values()].filter((customer) => !email || customer.email === email)
+      return listOf(found.reverse(), '/v1/customers', int(p.limit) ?? 10)
+    },
+  ],
   ['GET', /^\/v1\/customers\/([^/]+)$/, (l, _p, [id]) => get(l.state.customers, 'customer', id)],
   [
     'POST',
@@ -117,6 +126,26 @@ export const customerRoutes: Array<[string, RegExp, Handler]> = [
       l.state.coupons.set(coupon.id, coupon)
       return coupon
     },
+  ],
+  [
+    'POST',
+    /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+    (l, _p, [id]) => {
+      const method = get(l.state.paymentMethods, 'payment method', id)
+      for (const customer of l.state.customers.values()) {
+        if (customer.invoice_settings.default_payment_method === method.id) {
+          customer.invoice_settings.default_payment_method = null
+        }
+      }
+      method.customer = null
+      l.emit('payment_method.detached', method)
+      return method
+    },
+  ],
+  [
+    'GET',
+    /^\/v1\/promotion_codes\/([^/]+)$/,
+    (l, _p, [id]) => get(l.state.promotionCodes, 'promotion code', id),
   ],
   ['GET', /^\/v1\/coupons\/([^/]+)$/, (l, _p, [id]) => get(l.state.coupons, 'coupon', id)],
   [

@@ -75,6 +75,7 @@ export function startFakeStripe(options: FakeStripeOptions): FakeStripe {
   }
 
   let currentRequest: string | null = null
+  const idempotent = new Map<string, { status: number; body: unknown }>()
   const ledger: Ledger = {
     state,
     now: nowSeconds,
@@ -114,9 +115,15 @@ export function startFakeStripe(options: FakeStripeOptions): FakeStripe {
       if (request.headers.get('authorization') !== `Bearer ${options.secretKey}`) {
         throw new StripeApiError(401, { type: 'authentication_error', message: 'Invalid API Key provided.' })
       }
+      // Stripe replays the stored answer for a repeated Idempotency-Key instead of doing the work twice.
+      const key = request.method === 'POST' ? request.headers.get('idempotency-key') : null
+      const replay = key ? idempotent.get(key) : undefined
+      if (replay) return json(replay.status, replay.body)
       const params: FormObject = await readParams(request)
       const path = new URL(request.url).pathname
-      return json(200, route(ledger, request.method, path, params))
+      const body = route(ledger, request.method, path, params)
+      if (key) idempotent.set(key, { status: 200, body: structuredClone(body) })
+      return json(200, body)
     } catch (error) {
       if (error instanceof StripeApiError) return json(error.status, { error: error.body })
       const message = error instanceof Error ? error.message : String(error)

@@ -17,7 +17,13 @@ import {
   invalid,
   StripeApiError,
 } from './state'
-import { createSubscription, payInvoice, resumeSubscription, updateSubscription } from './subscriptions'
+import {
+  cancelSubscription,
+  createSubscription,
+  payInvoice,
+  resumeSubscription,
+  updateSubscription,
+} from './subscriptions'
 
 /** Stripe returns discounts as ids unless `expand[]=discounts` was asked for. */
 function renderSubscription(subscription: FakeSubscription, params: FormObject) {
@@ -79,9 +85,21 @@ function discountFrom(ledger: Ledger, params: FormObject, customer: string): Fak
   }
 }
 
-function customerInvoices(ledger: Ledger, customer: string | undefined): FakeInvoice[] {
+/** The test token behind a customer's default card (what decides whether charges succeed). */
+function tokenOf(ledger: Ledger, customerId: string): string | undefined {
+  const method = ledger.state.customers.get(customerId)?.invoice_settings.default_payment_method
+  return method ? ledger.state.paymentMethodTokens.get(method) : undefined
+}
+
+/** GET /v1/invoices filters: customer, subscription, status; newest first. */
+function listInvoices(ledger: Ledger, params: FormObject): FakeInvoice[] {
+  const customer = str(params.customer)
+  const subscription = str(params.subscription)
+  const status = str(params.status)
   return [...ledger.state.invoices.values()]
     .filter((invoice) => !customer || invoice.customer === customer)
+    .filter((invoice) => !subscription || invoice.parent?.subscription_details.subscription === subscription)
+    .filter((invoice) => !status || invoice.status === status)
     .sort((a, b) => b.created - a.created || (b.number ?? '').localeCompare(a.number ?? ''))
 }
 
@@ -133,8 +151,27 @@ export const subscriptionRoutes: Array<[string, RegExp, Handler]> = [
         metadata: strings(p.metadata),
         ...(discount ? { discount } : {}),
       })
+      if (subscription.status === 'incomplete' && str(p.payment_behavior) === 'error_if_incomplete') {
+        // Stripe answers the charge's card error and leaves nothing behind.
+        const invoice = subscription.latest_invoice
+          ? l.state.invoices.get(subscription.latest_invoice)
+          : undefined
+        if (invoice) invoice.status = 'void'
+        l.state.subscriptions.delete(subscription.id)
+        const token = tokenOf(l, customer)
+        if (!token) {
+          throw invalid('This customer has no attached payment source or default payment method.', 'customer')
+        }
+        assertChargeable(token)
+      }
       return renderSubscription(subscription, p)
     },
+  ],
+  [
+    'DELETE',
+    /^\/v1\/subscriptions\/([^/]+)$/,
+    (l, p, [id]) =>
+      renderSubscription(cancelSubscription(l, get(l.state.subscriptions, 'subscription', id)), p),
   ],
   [
     'GET',
@@ -192,11 +229,7 @@ export const subscriptionRoutes: Array<[string, RegExp, Handler]> = [
         p,
       ),
   ],
-  [
-    'GET',
-    /^\/v1\/invoices$/,
-    (l, p) => listOf(customerInvoices(l, str(p.customer)), '/v1/invoices', int(p.limit) ?? 10),
-  ],
+  ['GET', /^\/v1\/invoices$/, (l, p) => listOf(listInvoices(l, p), '/v1/invoices', int(p.limit) ?? 10)],
   ['GET', /^\/v1\/invoices\/([^/]+)$/, (l, _p, [id]) => get(l.state.invoices, 'invoice', id)],
   ['POST', /^\/v1\/invoices\/create_preview$/, (l, p) => preview(l, p)],
   [

@@ -268,6 +268,16 @@ function endSubscription(ledger: Ledger, subscription: FakeSubscription, at: num
   ledger.emit('customer.subscription.deleted', subscription)
 }
 
+/** DELETE /v1/subscriptions/:id: ends it now (no refund of the period already paid). */
+export function cancelSubscription(ledger: Ledger, subscription: FakeSubscription): FakeSubscription {
+  if (subscription.status === 'canceled') throw invalid('This subscription is already canceled.')
+  ledger.state.pendingItems = ledger.state.pendingItems.filter(
+    (entry) => entry.subscription !== subscription.id,
+  )
+  endSubscription(ledger, subscription, ledger.now())
+  return subscription
+}
+
 /** What Stripe's own clock does to one subscription up to now. */
 function advanceSubscription(ledger: Ledger, subscription: FakeSubscription): void {
   const now = ledger.now()
