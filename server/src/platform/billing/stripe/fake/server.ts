@@ -32,6 +32,8 @@ export interface FakeStripeOptions {
   prices: FakePriceSeed[]
   now?: () => Date
   port?: number
+  /** When given, `POST /_fake/advance` (form field `seconds`) moves the clock through it, then runs advance. */
+  moveClock?: (seconds: number) => void
 }
 
 export interface FakeStripe {
@@ -121,6 +123,13 @@ export function startFakeStripe(options: FakeStripeOptions): FakeStripe {
       if (replay) return json(replay.status, replay.body)
       const params: FormObject = await readParams(request)
       const path = new URL(request.url).pathname
+      if (path === '/_fake/advance' && request.method === 'POST' && options.moveClock) {
+        // Not Stripe's API: lets a developer running the fake by hand (main.ts) move its clock.
+        options.moveClock(Number(params.seconds ?? 0))
+        advanceAll(ledger)
+        await sender.idle()
+        return json(200, { now: nowSeconds() })
+      }
       const body = route(ledger, request.method, path, params)
       if (key) idempotent.set(key, { status: 200, body: structuredClone(body) })
       return json(200, body)
