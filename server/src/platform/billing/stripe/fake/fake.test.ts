@@ -190,6 +190,35 @@ describe('fake Stripe', () => {
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active')
   })
 
+  test('failed retries after 1, 3 and 7 days end the subscription and write the invoice off', async () => {
+    clock = new Date('2026-07-01T00:00:00Z')
+    const customer = await stripe.customers.create({ email: 'retries@example.com' })
+    const method = await card(customer.id, 'tok_visa')
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: await priceId('team49') }],
+    })
+    fake.state.paymentMethodTokens.set(method, 'tok_chargeDeclined')
+    const attempts: Array<[string, string]> = [
+      ['2026-08-01T00:00:10Z', 'past_due'],
+      ['2026-08-02T00:00:20Z', 'past_due'],
+      ['2026-08-05T00:00:30Z', 'past_due'],
+      ['2026-08-12T00:00:40Z', 'canceled'],
+    ]
+    for (const [at, status] of attempts) {
+      clock = new Date(at)
+      await fake.advance()
+      expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe(
+        status as Stripe.Subscription.Status,
+      )
+    }
+    const invoices = await stripe.invoices.list({ customer: customer.id })
+    expect(invoices.data.map((invoice) => [invoice.status, invoice.attempt_count])).toEqual([
+      ['uncollectible', 4],
+      ['paid', 1],
+    ])
+  })
+
   test('every delivered webhook passed signature verification', async () => {
     await fake.settle()
     expect(fake.deliveries.length).toBeGreaterThan(10)

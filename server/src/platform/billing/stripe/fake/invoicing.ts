@@ -23,8 +23,11 @@ export interface Ledger {
 }
 
 const DAY = 86_400
-/** Stripe's default smart-retry schedule, simplified: three retries, then the subscription is canceled. */
-export const RETRY_DAYS = [3, 5, 7]
+/**
+ * Retries after a failed charge (days after the previous attempt), then the subscription is canceled and
+ * the invoice marked uncollectible: Stripe's custom retry schedule set like the local engine's (1, 3, 7).
+ */
+export const RETRY_DAYS = [1, 3, 7]
 
 export function addInterval(seconds: number, interval: 'month' | 'year'): number {
   const date = new Date(seconds * 1000)

@@ -322,7 +322,11 @@ function advanceSubscription(ledger: Ledger, subscription: FakeSubscription): vo
       )
       if (due) {
         if (attemptPayment(ledger, due, subscription)) setStatus(ledger, subscription, 'active')
-        else if (due.next_payment_attempt === null) endSubscription(ledger, subscription, now)
+        else if (due.next_payment_attempt === null) {
+          due.status = 'uncollectible'
+          ledger.emit('invoice.marked_uncollectible', due)
+          endSubscription(ledger, subscription, now)
+        }
         continue
       }
     }
