@@ -10,6 +10,7 @@ import { errorHandler } from './errors'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
+import { billingModule, devClockRoutes } from './modules/billing'
 import { canvasesModule } from './modules/canvases'
 import { eventsModule } from './modules/events'
 import { fileAttachmentsModule } from './modules/file-attachments'
@@ -54,6 +55,8 @@ export function createApi(context: AppContext) {
       .use(teamsModule(context))
       .use(invitesModule(context))
       .use(ssoModule(context))
+      .use(billingModule(context))
+      .use(devClockRoutes(context))
       .use(
         context.config.isProduction || context.config.devOutbox === 'off'
           ? new Elysia()

@@ -136,3 +136,17 @@ export interface BillingProvider {
 
 /** Which provider the configuration selects (see `config.ts`). */
 export type BillingProviderKind = 'local' | 'stripe' | 'disabled'
+
+/**
+ * Things that happen inside the provider (a renewal charged, a retry failed, a trial running out) which the
+ * billing module must act on: mirror the customer record, publish customer.updated, send e-mails. The local
+ * engine emits them from its sweep and its charges; the Stripe adapter from webhook events.
+ */
+export type BillingProviderEvent =
+  | { type: 'payment_succeeded'; providerCustomerId: string; invoice: InvoiceView }
+  | { type: 'payment_failed'; providerCustomerId: string; invoice: InvoiceView; finalAttempt: boolean }
+  | { type: 'trial_will_end'; providerCustomerId: string; trialEnd: Date }
+  | { type: 'trial_ended'; providerCustomerId: string; trialEnd: Date }
+  | { type: 'subscription_updated'; providerCustomerId: string }
+
+export type BillingEventSink = (event: BillingProviderEvent) => Promise<void>
