@@ -3,14 +3,19 @@
  * from test tokens, trials, plan switches with proration, promotion codes, cancellation, invoices.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
+import { customers } from '@pinpoint/db'
+import { buildUser } from '@pinpoint/db/testing'
 import type { PlanId } from '@pinpoint/domain'
-import { createTestClock } from '../../../testing/harness'
+import { eq } from 'drizzle-orm'
+import { createTestContext } from '../../../testing/harness'
 import { CardDeclinedError, InvalidCouponError, type ProviderCustomer } from '../provider'
 import { createStripeClient } from './client'
 import { startCatalogueFake } from './fake/catalogue'
 import { StripeBillingProvider } from './provider'
 
-const clock = createTestClock()
+const context = await createTestContext()
+const { clock } = context
+const { db } = context.database
 clock.set('2026-02-01T09:00:00Z')
 const fake = startCatalogueFake({
   secretKey: 'sk_test_provider',
@@ -18,15 +23,13 @@ const fake = startCatalogueFake({
   now: clock.now,
 })
 const stripe = createStripeClient({ secretKey: 'sk_test_provider', apiUrl: fake.url, maxNetworkRetries: 0 })
-const provider = new StripeBillingProvider({ stripe, now: clock.now })
+const provider = new StripeBillingProvider({ stripe, db, now: clock.now })
 const DAY = 86_400_000
 
 afterAll(() => fake.stop())
 
-let serial = 0
 async function newCustomer(): Promise<ProviderCustomer> {
-  serial += 1
-  const user = { id: `user-${serial}`, email: `stripe-${serial}@example.com`, name: `Stripe ${serial}` }
+  const user = await buildUser(db)
   const { providerCustomerId } = await provider.ensureCustomer(user)
   return { userId: user.id, providerCustomerId, email: user.email, name: user.name }
 }
@@ -38,13 +41,16 @@ async function trialing(planId: PlanId = 'team49') {
 }
 
 describe('Stripe adapter against the fake', () => {
-  test('ensureCustomer finds the same Stripe customer again', async () => {
-    const user = { id: 'user-again', email: 'again@example.com', name: 'Again' }
+  test('ensureCustomer keeps the Stripe id on our record and finds the same Stripe customer again', async () => {
+    const user = await buildUser(db)
     const first = await provider.ensureCustomer(user)
-    const second = await provider.ensureCustomer(user)
     expect(first.providerCustomerId).toMatch(/^cus_/)
-    expect(second).toEqual(first)
-    expect([...fake.state.customers.values()].filter((c) => c.email === 'again@example.com')).toHaveLength(1)
+    const [row] = await db.select().from(customers).where(eq(customers.userId, user.id))
+    expect(row?.customerId).toBe(first.providerCustomerId)
+    // Even with our record's id lost, the Stripe customer of this user is found, not created twice.
+    await db.update(customers).set({ customerId: null }).where(eq(customers.userId, user.id))
+    expect(await provider.ensureCustomer(user)).toEqual(first)
+    expect([...fake.state.customers.values()].filter((c) => c.email === user.email)).toHaveLength(1)
   })
 
   test('a trial needs no card and ends at trialEnd', async () => {

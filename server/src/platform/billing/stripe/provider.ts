@@ -4,9 +4,12 @@
  * through the `stripe` SDK. Stripe is the source of truth; our customer record is a mirror kept fresh by
  * the webhook (`./webhook.ts`). Plans are Stripe prices whose `lookup_key` is our plan id.
  */
+import { customers, type Db } from '@pinpoint/db'
 import { FREE_PLAN_ID, type PlanId } from '@pinpoint/domain'
+import { eq } from 'drizzle-orm'
 import Stripe from 'stripe'
 import {
+  type BillingEventSink,
   type BillingProvider,
   type BillingUser,
   CardDeclinedError,
@@ -32,8 +35,12 @@ const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due', 'unpaid', 'paus
 
 export interface StripeProviderOptions {
   stripe: Stripe
+  /** Our database: the customer record keeps the Stripe customer id. */
+  db: Db
   /** The server clock (coupon expiry is judged on it, like every other deadline). */
   now: () => Date
+  /** Where webhook-driven changes are reported (the billing module's handler); none in adapter-only tests. */
+  onEvent?: BillingEventSink
 }
 
 function asCardDeclined(error: unknown): never {
@@ -43,13 +50,18 @@ function asCardDeclined(error: unknown): never {
 
 export class StripeBillingProvider implements BillingProvider {
   readonly kind = 'stripe' as const
-  private readonly stripe: Stripe
+  /** The SDK client; the webhook route verifies signatures and re-reads objects with it. */
+  readonly stripe: Stripe
+  readonly onEvent: BillingEventSink
+  private readonly db: Db
   private readonly now: () => Date
   private readonly priceIds = new Map<string, string>()
 
-  constructor({ stripe, now }: StripeProviderOptions) {
+  constructor({ stripe, db, now, onEvent }: StripeProviderOptions) {
     this.stripe = stripe
+    this.db = db
     this.now = now
+    this.onEvent = onEvent ?? (async () => {})
   }
 
   /** The Stripe price of a plan (cached: prices are immutable at Stripe, a new amount is a new price). */
@@ -74,16 +86,31 @@ export class StripeBillingProvider implements BillingProvider {
     return list.data.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? null
   }
 
+  /**
+   * Our record keeps the Stripe id, so this costs no Stripe call once it exists. A record without one (or
+   * with a local-engine id from before Stripe was configured) gets the Stripe customer of this user —
+   * looked up first by e-mail and our user id, so a retry after a lost answer creates no second one.
+   */
   async ensureCustomer(user: BillingUser): Promise<{ providerCustomerId: string }> {
-    // Looked up first so a retry after a lost answer does not create a second Stripe customer.
+    const [row] = await this.db
+      .select({ customerId: customers.customerId })
+      .from(customers)
+      .where(eq(customers.userId, user.id))
+    if (row?.customerId?.startsWith('cus_') && !row.customerId.startsWith('cus_local_')) {
+      return { providerCustomerId: row.customerId }
+    }
     const existing = await this.stripe.customers.list({ email: user.email, limit: 100 })
-    const mine = existing.data.find((customer) => customer.metadata?.user_id === user.id)
-    if (mine) return { providerCustomerId: mine.id }
-    const created = await this.stripe.customers.create(
-      { email: user.email, name: user.name, metadata: { user_id: user.id } },
-      { idempotencyKey: `pinpoint-customer-${user.id}` },
-    )
-    return { providerCustomerId: created.id }
+    const stripeCustomer =
+      existing.data.find((customer) => customer.metadata?.user_id === user.id) ??
+      (await this.stripe.customers.create(
+        { email: user.email, name: user.name, metadata: { user_id: user.id } },
+        { idempotencyKey: `pinpoint-customer-${user.id}` },
+      ))
+    await this.db
+      .insert(customers)
+      .values({ userId: user.id, customerId: stripeCustomer.id, planId: FREE_PLAN_ID, status: 'active' })
+      .onConflictDoUpdate({ target: customers.userId, set: { customerId: stripeCustomer.id } })
+    return { providerCustomerId: stripeCustomer.id }
   }
 
   async startTrial(customer: ProviderCustomer, planId: PlanId, trialEnd: Date): Promise<SubscriptionState> {
