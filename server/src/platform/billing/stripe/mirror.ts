@@ -5,7 +5,7 @@
  * - customer: an event created before `customers.provider_updated_at` (second precision, as Stripe's
  *   `created`) is ignored; a subscription event for a subscription the customer has left is ignored;
  * - invoices: rows are keyed by the Stripe id; content is written once (finalised invoices are immutable),
- *   and the status only moves forward (draft -> open -> paid/void/uncollectible).
+ *   the status only moves forward (draft -> open -> paid/void/uncollectible), and payment attempts only up.
  */
 import { type Customer, customers, type DbOrTx, invoiceLines, invoices } from '@pinpoint/db'
 import { eq } from 'drizzle-orm'
@@ -104,7 +104,11 @@ export async function mirrorInvoice(db: DbOrTx, customer: Customer, invoice: Str
     .where(eq(invoices.providerInvoiceId, invoice.id))
     .limit(1)
   if (existing) {
-    if ((STATUS_RANK[status] ?? 0) <= (STATUS_RANK[existing.status] ?? 0)) return
+    const rank = STATUS_RANK[status] ?? 0
+    const existingRank = STATUS_RANK[existing.status] ?? 0
+    // Backwards (a late "open" after "paid"), sideways between final states, or an older attempt: keep ours.
+    if (rank < existingRank || (rank === existingRank && rank === 2)) return
+    if (rank === existingRank && payment.attemptCount < existing.attemptCount) return
     const finalising = existing.status === 'draft'
     await db
       .update(invoices)
