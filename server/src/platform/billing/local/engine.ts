@@ -329,8 +329,13 @@ export class LocalBillingProvider implements BillingProvider {
   }
 
   /** Renewals, retries, trial notices and cancellations due at the clock's now (the billing-sweep job). */
-  async sweep(): Promise<BillingProviderEvent[]> {
-    const events = await sweepLocalBilling(this.db, this.now())
+  async sweep(options: { providerCustomerIds?: readonly string[] } = {}): Promise<BillingProviderEvent[]> {
+    let only: string[] | undefined
+    if (options.providerCustomerIds) {
+      only = []
+      for (const id of options.providerCustomerIds) only.push((await customerRow(this.db, id)).id)
+    }
+    const events = await sweepLocalBilling(this.db, this.now(), only)
     await this.emit(events)
     return events
   }
