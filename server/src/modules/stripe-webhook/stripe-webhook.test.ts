@@ -229,7 +229,7 @@ describe('POST /api/v1/billing/stripe/webhook', () => {
     expect(restored).toMatchObject({
       status: 'active',
       planId: 'team49',
-      cardBrand: 'visa',
+      cardBrand: 'Visa',
       cardLast4: '4242',
     })
     expect(restored.periodEnd?.getTime()).toBeGreaterThan(clock.now().getTime() + 27 * DAY)
@@ -280,10 +280,11 @@ describe('POST /api/v1/billing/stripe/webhook', () => {
     expect(lines.map((line) => [line.quantity, line.amountCents])).toEqual([[1, 4900]])
 
     // The next renewal fails: past_due (still active for 7 days), an open invoice, a payment-failed e-mail.
-    for (const [id, method] of fake.state.paymentMethods) {
-      if (method.customer === row.customerId)
-        fake.state.paymentMethodTokens.set(id, 'tok_chargeDeclinedInsufficientFunds')
-    }
+    // The owner switches to a card that attaches but cannot be charged (tok_chargeCustomerFail).
+    expect(
+      (await owner.client.post('/api/v1/users/me/customer/card', { source: 'tok_chargeCustomerFail' }))
+        .status,
+    ).toBe(200)
     const renewal = (await owner.customer()).periodEnd as Date
     clock.set(new Date(renewal.getTime() + 60_000))
     await fake.advance()

@@ -6,6 +6,9 @@
 import Stripe from 'stripe'
 import { InvalidCouponError } from '../provider'
 
+/** Customer metadata key of a coupon entered before the customer had a subscription. */
+export const PENDING_COUPON = 'pinpoint_pending_coupon'
+
 export interface FoundCoupon {
   coupon: Stripe.Coupon
   /** The code as the customer should see it. */
@@ -30,7 +33,29 @@ function checkCoupon(coupon: Stripe.Coupon, nowSeconds: number): void {
   if (!coupon.valid) throw new InvalidCouponError('expired')
 }
 
-export async function findCoupon(stripe: Stripe, typed: string, now: Date): Promise<FoundCoupon> {
+/**
+ * Codes waiting on other customers (see PENDING_COUPON) are promised already, so they count against a
+ * redemption limit although Stripe has not redeemed them yet. Stripe's search is eventually consistent
+ * (about a minute), so two customers entering the last use of a code within that minute may both get it.
+ */
+async function waitingElsewhere(
+  stripe: Stripe,
+  code: string,
+  customerId: string | undefined,
+): Promise<number> {
+  const found = await stripe.customers.search({
+    query: `metadata['${PENDING_COUPON}']:'${code.replace(/'/g, "\\'")}'`,
+    limit: 100,
+  })
+  return found.data.filter((customer) => customer.id !== customerId).length
+}
+
+export async function findCoupon(
+  stripe: Stripe,
+  typed: string,
+  now: Date,
+  forCustomer?: string,
+): Promise<FoundCoupon> {
   const code = typed.trim()
   if (code === '' || code.length > 200) throw new InvalidCouponError('unknown')
   const nowSeconds = Math.floor(now.getTime() / 1000)
@@ -39,8 +64,10 @@ export async function findCoupon(stripe: Stripe, typed: string, now: Date): Prom
   if (promotion) {
     if (promotion.expires_at !== null && promotion.expires_at <= nowSeconds)
       throw new InvalidCouponError('expired')
-    if (promotion.max_redemptions !== null && promotion.times_redeemed >= promotion.max_redemptions) {
-      throw new InvalidCouponError('used_up')
+    if (promotion.max_redemptions !== null) {
+      const promised =
+        promotion.times_redeemed + (await waitingElsewhere(stripe, promotion.code, forCustomer))
+      if (promised >= promotion.max_redemptions) throw new InvalidCouponError('used_up')
     }
     if (!promotion.active) throw new InvalidCouponError('unknown')
     const couponRef = promotion.promotion.coupon

@@ -79,10 +79,26 @@ export function freeState(): SubscriptionState {
   }
 }
 
+/** Stripe's brand codes -> the names the billing screen shows (the local engine's names). */
+const BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos Australia',
+  interac: 'Interac',
+  jcb: 'JCB',
+  link: 'Link',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+}
+
 export function cardView(method: Stripe.PaymentMethod): CardView | null {
   const card = method.card
   if (!card) return null
-  return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }
+  const brand = BRANDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)
+  return { brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }
 }
 
 export function couponView(coupon: Stripe.Coupon, code: string | null): CouponView {

@@ -85,7 +85,7 @@ describe('Stripe adapter against the fake', () => {
     }
     expect(await provider.getCard(customer)).toBeNull()
     expect(await provider.attachCard(customer, 'tok_mastercard')).toEqual({
-      brand: 'mastercard',
+      brand: 'Mastercard',
       last4: '4444',
       expMonth: 12,
       expYear: 2034,
@@ -139,12 +139,8 @@ describe('Stripe adapter against the fake', () => {
 
   test('a paid plan whose first charge is declined is refused and leaves no subscription', async () => {
     const customer = await newCustomer()
-    await provider.attachCard(customer, 'tok_visa')
-    // The card on file starts failing (as a real card can between two charges).
-    for (const [id, method] of fake.state.paymentMethods) {
-      if (method.customer === customer.providerCustomerId)
-        fake.state.paymentMethodTokens.set(id, 'tok_chargeDeclined')
-    }
+    // Stripe's tok_chargeCustomerFail: the card attaches, its first charge fails.
+    await provider.attachCard(customer, 'tok_chargeCustomerFail')
     const error = await provider.switchPlan(customer, 'individual19', 1).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(CardDeclinedError)
     expect(await provider.getSubscription(customer)).toBeNull()

@@ -20,7 +20,7 @@ import {
   type ProviderCustomer,
   type SubscriptionState,
 } from '../provider'
-import { findCoupon } from './coupons'
+import { type FoundCoupon, findCoupon, PENDING_COUPON } from './coupons'
 import {
   cardView,
   couponView,
@@ -41,6 +41,12 @@ export interface StripeProviderOptions {
   now: () => Date
   /** Where webhook-driven changes are reported (the billing module's handler); none in adapter-only tests. */
   onEvent?: BillingEventSink
+}
+
+type DiscountParam = { promotion_code: string } | { coupon: string }
+
+function discountParam(found: FoundCoupon): DiscountParam {
+  return found.promotionCodeId ? { promotion_code: found.promotionCodeId } : { coupon: found.coupon.id }
 }
 
 function asCardDeclined(error: unknown): never {
@@ -84,6 +90,36 @@ export class StripeBillingProvider implements BillingProvider {
       expand: ['data.discounts'],
     })
     return list.data.find((subscription) => LIVE_STATUSES.has(subscription.status)) ?? null
+  }
+
+  /** The coupon waiting in the customer's metadata, as subscription `discounts` (and cleared at Stripe). */
+  private async takePendingCoupon(customer: ProviderCustomer): Promise<{ discounts?: DiscountParam[] }> {
+    const stripeCustomer = await this.stripe.customers.retrieve(customer.providerCustomerId)
+    const code = stripeCustomer.deleted ? undefined : stripeCustomer.metadata?.[PENDING_COUPON]
+    if (!code) return {}
+    await this.stripe.customers.update(customer.providerCustomerId, { metadata: { [PENDING_COUPON]: '' } })
+    try {
+      return {
+        discounts: [
+          discountParam(await findCoupon(this.stripe, code, this.now(), customer.providerCustomerId)),
+        ],
+      }
+    } catch (error) {
+      // Expired or used up while it waited: the subscription starts without it.
+      if (error instanceof InvalidCouponError) return {}
+      throw error
+    }
+  }
+
+  /** The waiting coupon, shown as the customer's coupon until a subscription redeems it. */
+  private async pendingCoupon(customer: ProviderCustomer): Promise<CouponView | null> {
+    const stripeCustomer = await this.stripe.customers.retrieve(customer.providerCustomerId)
+    const code = stripeCustomer.deleted ? undefined : stripeCustomer.metadata?.[PENDING_COUPON]
+    if (!code) return null
+    const found = await findCoupon(this.stripe, code, this.now(), customer.providerCustomerId).catch(
+      () => null,
+    )
+    return found ? couponView(found.coupon, found.code) : null
   }
 
   /**
@@ -130,6 +166,7 @@ export class StripeBillingProvider implements BillingProvider {
     const subscription = await this.stripe.subscriptions.create({
       customer: customer.providerCustomerId,
       items: [{ price, quantity: 1 }],
+      ...(await this.takePendingCoupon(customer)),
       trial_end,
       // No card at the end of the trial: pause (not bill), so the trial-expired dialog can ask for one.
       trial_settings: { end_behavior: { missing_payment_method: 'pause' } },
@@ -195,6 +232,7 @@ export class StripeBillingProvider implements BillingProvider {
         .create({
           customer: customer.providerCustomerId,
           items: [{ price, quantity }],
+          ...(await this.takePendingCoupon(customer)),
           // Refuse (card error) rather than leave an unpaid "incomplete" subscription behind.
           payment_behavior: 'error_if_incomplete',
           metadata: { user_id: customer.userId },
@@ -212,15 +250,18 @@ export class StripeBillingProvider implements BillingProvider {
   }
 
   async applyCoupon(customer: ProviderCustomer, code: string): Promise<CouponView> {
-    const found = await findCoupon(this.stripe, code, this.now())
+    const found = await findCoupon(this.stripe, code, this.now(), customer.providerCustomerId)
     const subscription = await this.liveSubscription(customer)
-    if (!subscription) throw new InvalidCouponError('unknown')
-    try {
-      await this.stripe.subscriptions.update(subscription.id, {
-        discounts: [
-          found.promotionCodeId ? { promotion_code: found.promotionCodeId } : { coupon: found.coupon.id },
-        ],
+    if (!subscription) {
+      // Stripe's API no longer puts coupons on customers: the code waits in the customer's metadata and is
+      // redeemed on the subscription this customer starts next (trial or paid plan).
+      await this.stripe.customers.update(customer.providerCustomerId, {
+        metadata: { [PENDING_COUPON]: found.code },
       })
+      return couponView(found.coupon, found.code)
+    }
+    try {
+      await this.stripe.subscriptions.update(subscription.id, { discounts: [discountParam(found)] })
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         throw new InvalidCouponError(/expired|no longer valid/i.test(error.message) ? 'expired' : 'used_up')
@@ -259,6 +300,7 @@ export class StripeBillingProvider implements BillingProvider {
         typeof entry !== 'string' && (entry.end === null || entry.end > now),
     )
     const coupon = discount?.source.coupon
+    if (!subscription) return this.pendingCoupon(customer)
     if (!discount || !coupon) return null
     const fullCoupon = typeof coupon === 'string' ? await this.stripe.coupons.retrieve(coupon) : coupon
     const promotionId = idOf(discount.promotion_code)

@@ -32,15 +32,18 @@ const DECLINED: Record<string, { last4: string; code: string; decline_code: stri
   },
 }
 
+/** Attaches fine, then every charge on it fails (Stripe's tok_chargeCustomerFail, card 4000000000000341). */
+const FAILS_LATER: Record<string, { last4: string }> = { tok_chargeCustomerFail: { last4: '0341' } }
+
 export function isKnownToken(token: string): boolean {
-  return token in GOOD || token in DECLINED
+  return token in GOOD || token in DECLINED || token in FAILS_LATER
 }
 
 /** The card a token stands for; decline tokens still describe a (Visa) card, as Stripe's do. */
 export function cardForToken(token: string): FakeCard {
   const good = GOOD[token]
   if (good) return { ...good, funding: 'credit', country: 'US' }
-  const declined = DECLINED[token]
+  const declined = DECLINED[token] ?? FAILS_LATER[token]
   if (declined)
     return {
       brand: 'visa',
@@ -58,9 +61,10 @@ export function cardForToken(token: string): FakeCard {
   })
 }
 
-/** Throws the card_error Stripe answers when the card behind `token` is checked or charged. */
-export function assertChargeable(token: string): void {
-  const declined = DECLINED[token]
+/** Throws the card_error Stripe answers when the card behind `token` is checked (attach) or charged. */
+export function assertChargeable(token: string, charging = false): void {
+  const declined =
+    DECLINED[token] ?? (charging && token in FAILS_LATER ? DECLINED.tok_chargeDeclined : undefined)
   if (!declined) return
   throw new StripeApiError(402, {
     type: 'card_error',

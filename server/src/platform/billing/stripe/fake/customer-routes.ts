@@ -35,6 +35,25 @@ export const customerRoutes: Array<[string, RegExp, Handler]> = [
       return listOf(found.reverse(), '/v1/customers', int(p.limit) ?? 10)
     },
   ],
+  [
+    'GET',
+    /^\/v1\/customers\/search$/,
+    (l, p) => {
+      // Only the query form the adapter uses: metadata['key']:'value'.
+      const match = /^metadata\['([^']+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(str(p.query) ?? '')
+      if (!match) throw invalid('This fake searches customers by one metadata value only.', 'query')
+      const [, key = '', raw = ''] = match
+      const value = raw.replace(/\\(.)/g, '$1')
+      const found = [...l.state.customers.values()].filter((customer) => customer.metadata[key] === value)
+      return {
+        object: 'search_result',
+        data: found,
+        has_more: false,
+        next_page: null,
+        url: '/v1/customers/search',
+      }
+    },
+  ],
   ['GET', /^\/v1\/customers\/([^/]+)$/, (l, _p, [id]) => get(l.state.customers, 'customer', id)],
   [
     'POST',
@@ -50,7 +69,11 @@ export const customerRoutes: Array<[string, RegExp, Handler]> = [
         ).id
       if (str(p.email)) customer.email = str(p.email) ?? null
       if (str(p.name)) customer.name = str(p.name) ?? null
-      customer.metadata = { ...customer.metadata, ...strings(p.metadata) }
+      // As at Stripe, an empty value removes the key.
+      for (const [key, value] of Object.entries(strings(p.metadata))) {
+        if (value === '') delete customer.metadata[key]
+        else customer.metadata[key] = value
+      }
       l.emit('customer.updated', customer)
       return customer
     },
@@ -175,7 +198,10 @@ export const customerRoutes: Array<[string, RegExp, Handler]> = [
       const code = str(p.code)
       const active = bool(p.active)
       const codes = [...l.state.promotionCodes.values()].filter(
-        (entry) => (!code || entry.code === code) && (active === undefined || entry.active === active),
+        // Promotion codes are case-insensitive at Stripe.
+        (entry) =>
+          (!code || entry.code.toLowerCase() === code.toLowerCase()) &&
+          (active === undefined || entry.active === active),
       )
       return listOf(codes, '/v1/promotion_codes', int(p.limit) ?? 10)
     },

@@ -84,6 +84,9 @@ describe('fake Stripe', () => {
       expect((error as Stripe.errors.StripeCardError).decline_code).toBe(declineCode)
       expect((error as Stripe.errors.StripeCardError).statusCode).toBe(402)
     }
+    // Attaches, but its charges fail later (Stripe's tok_chargeCustomerFail).
+    const failsLater = await card(customer.id, 'tok_chargeCustomerFail')
+    expect((await stripe.paymentMethods.retrieve(failsLater)).card?.last4).toBe('0341')
     const methodId = await card(customer.id, 'tok_amex')
     const method = await stripe.paymentMethods.retrieve(methodId)
     expect(method.card?.brand).toBe('amex')
@@ -173,10 +176,8 @@ describe('fake Stripe', () => {
       customer: customer.id,
       items: [{ price: await priceId('team49') }],
     })
-    // The card on file starts failing (as if it expired): swap the token behind it.
-    const methodId = (await stripe.customers.retrieve(customer.id)) as Stripe.Customer
-    const method = methodId.invoice_settings.default_payment_method as string
-    fake.state.paymentMethodTokens.set(method, 'tok_chargeDeclinedInsufficientFunds')
+    // A new default card that attaches but whose charges fail (tok_chargeCustomerFail).
+    await card(customer.id, 'tok_chargeCustomerFail')
     clock = new Date('2026-06-01T00:00:10Z')
     await fake.advance()
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due')
@@ -193,12 +194,12 @@ describe('fake Stripe', () => {
   test('failed retries after 1, 3 and 7 days end the subscription and write the invoice off', async () => {
     clock = new Date('2026-07-01T00:00:00Z')
     const customer = await stripe.customers.create({ email: 'retries@example.com' })
-    const method = await card(customer.id, 'tok_visa')
+    await card(customer.id, 'tok_visa')
     const subscription = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price: await priceId('team49') }],
     })
-    fake.state.paymentMethodTokens.set(method, 'tok_chargeDeclined')
+    await card(customer.id, 'tok_chargeCustomerFail')
     const attempts: Array<[string, string]> = [
       ['2026-08-01T00:00:10Z', 'past_due'],
       ['2026-08-02T00:00:20Z', 'past_due'],

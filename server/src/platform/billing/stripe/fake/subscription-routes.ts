@@ -162,7 +162,7 @@ export const subscriptionRoutes: Array<[string, RegExp, Handler]> = [
         if (!token) {
           throw invalid('This customer has no attached payment source or default payment method.', 'customer')
         }
-        assertChargeable(token)
+        assertChargeable(token, true)
       }
       return renderSubscription(subscription, p)
     },
@@ -245,6 +245,7 @@ export const subscriptionRoutes: Array<[string, RegExp, Handler]> = [
           subscription?.default_payment_method ?? customer?.invoice_settings.default_payment_method
         assertChargeable(
           method ? (l.state.paymentMethodTokens.get(method) ?? 'tok_chargeDeclined') : 'tok_chargeDeclined',
+          true,
         )
       }
       return invoice
