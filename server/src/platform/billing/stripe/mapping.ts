@@ -1,6 +1,6 @@
 /**
  * Stripe objects -> the provider views of `../provider.ts`. Two Stripe habits are translated so the billing
- * module sees the same states from both providers (decision 038):
+ * module sees the same states from both providers (decision 040):
  * - a trial that ended without a card is *paused* at Stripe (we create trials with
  *   `missing_payment_method: pause`); we report it as `trialing` with the period ending at the trial end,
  *   which is what SPEC 4's "trialing until 2 hours after periodEnd" and the trial-expired dialog read;
