@@ -207,6 +207,11 @@ describe('POST /api/v1/billing/stripe/webhook', () => {
     const stripeId = (await owner.customer()).customerId ?? ''
     const trialEnd = (await owner.customer()).periodEnd as Date
 
+    // Three days before the end Stripe announces it: the trial-ending e-mail, once.
+    clock.set(new Date(trialEnd.getTime() - 2 * DAY))
+    await fake.advance()
+    expect(await mails(owner.email, 'billing-trial-ending')).toHaveLength(1)
+
     // The trial runs out without a card: Stripe pauses it; two hours later the account is read-only.
     clock.set(new Date(trialEnd.getTime() + 3 * 3_600_000))
     await fake.advance()
