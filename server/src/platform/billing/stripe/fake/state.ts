@@ -204,9 +204,14 @@ export class FakeStripeState {
     return `${prefix}_fake${this.counter.toString(36).padStart(6, '0')}${Math.random().toString(36).slice(2, 8)}`
   }
 
+  /** Like a Stripe account's invoice prefix: unique per fake, so two fakes never hand out the same number. */
+  private readonly invoicePrefix = Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
+    'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'.charAt(byte % 32),
+  ).join('')
+
   nextInvoiceNumber(): string {
     this.invoiceNumber += 1
-    return `FAKE-${String(this.invoiceNumber).padStart(4, '0')}`
+    return `${this.invoicePrefix}-${String(this.invoiceNumber).padStart(4, '0')}`
   }
 }
 
