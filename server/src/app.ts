@@ -24,6 +24,7 @@ import { repliesModule } from './modules/replies'
 import { reviewsModule } from './modules/reviews'
 import { revisionsModule } from './modules/revisions'
 import { ssoModule } from './modules/sso'
+import { stripeWebhookModule } from './modules/stripe-webhook'
 import { teamsModule } from './modules/teams'
 import { uploadsModule } from './modules/uploads'
 import { usersModule } from './modules/users'
@@ -58,6 +59,7 @@ export function createApi(context: AppContext) {
       .use(ssoModule(context))
       .use(billingModule(context))
       .use(devClockRoutes(context))
+      .use(stripeWebhookModule(context))
       .use(
         context.config.isProduction || context.config.devOutbox === 'off'
           ? new Elysia()

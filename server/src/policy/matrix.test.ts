@@ -265,6 +265,14 @@ const MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },
   { method: 'GET', route: '/billing/config', path: () => '/billing/config', expect: all(200) },
+  // Stripe's webhook needs no actor (its signature authenticates it); with the local provider it is absent.
+  {
+    method: 'POST',
+    route: '/billing/stripe/webhook',
+    path: () => '/billing/stripe/webhook',
+    body: () => ({ id: 'evt_matrix', type: 'customer.updated' }),
+    expect: all(404),
+  },
   { method: 'GET', route: '/users/me/customer', path: () => '/users/me/customer', expect: billingOwner(200) },
   {
     method: 'GET',
