@@ -4,7 +4,7 @@
  * critical, and the phone-width check that a screen does not scroll sideways.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -34,4 +34,34 @@ export async function expectNoSidewaysScroll(page: Page) {
     view: window.innerWidth,
   }))
   expect(widths.scroll).toBeLessThanOrEqual(widths.view)
+}
+/** The smallest side of each visible, enabled control inside `scope`, with a label to report it by. */
+export async function smallTapTargets(scope: Locator, minimum = 24): Promise<string[]> {
+  return scope.evaluate((element, min) => {
+    const controls = element.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=menuitem], [role=switch], [role=checkbox], [role=combobox]',
+    )
+    const small: string[] = []
+    for (const control of controls) {
+      const rect = control.getBoundingClientRect()
+      const style = getComputedStyle(control)
+      // Not on screen, or visually hidden until focused (a skip link): nothing to tap.
+      if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue
+      if (control.closest('[aria-hidden=true], [inert]')) continue
+      // WCAG 2.5.8: an inline link inside a sentence is exempt (its size is set by the text around it).
+      const inSentence =
+        (control.parentElement?.textContent?.trim().length ?? 0) > (control.textContent?.trim().length ?? 0)
+      if (control.tagName === 'A' && style.display === 'inline' && inSentence) continue
+      if (rect.width < min || rect.height < min) {
+        const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.tagName
+        small.push(`${name.slice(0, 40)} (${Math.round(rect.width)}×${Math.round(rect.height)})`)
+      }
+    }
+    return small
+  }, minimum)
+}
+
+/** Fails when a control on the page is smaller than 24 × 24 CSS px (WCAG 2.5.8, and the issue's rule). */
+export async function expectTapTargets(scope: Locator, screen: string): Promise<void> {
+  expect(await smallTapTargets(scope), `tap targets under 24 px on ${screen}`).toEqual([])
 }

@@ -72,7 +72,7 @@ test.describe('module federation', () => {
     expect(created.status()).toBeLessThan(300)
     await page.goto('/dashboard')
     await page.evaluate(() => Object.assign(window, { samePage: true }))
-    await page.getByRole('link', { name: 'Open Router check' }).click()
+    await page.getByRole('link', { name: 'Router check', exact: true }).click()
     await expect(page).toHaveURL(/\/link\/[^/]+\/$/)
     await expect(page.getByTestId('panel-review')).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)

@@ -13,6 +13,15 @@ import type { SortMode } from './lib/list'
 /** Zoom of design and PDF viewers: a percentage (default 100), or fitted to the width or height. */
 export type Zoom = { mode: 'percent'; percent: number } | { mode: 'fit-width' } | { mode: 'fit-height' }
 
+/**
+ * 100 % on a wide screen; fitted to the width on a phone, where a page at 100 % (794 px for A4) is cut
+ * off and its pins can sit off-screen (issue 19 item 2).
+ */
+export function initialZoom(): Zoom {
+  const narrow = typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches
+  return narrow ? { mode: 'fit-width' } : { mode: 'percent', percent: 100 }
+}
+
 /** A pin being placed: where it goes, and where on screen to show the comment box. */
 export interface Draft {
   assetId: string | null
@@ -58,8 +67,16 @@ export function createReviewAtoms() {
     } | null>,
     viewMode: atom<ViewMode>(getViewMode() ?? 'desktop'),
     deviceWidth: atom<number>(DEFAULT_VIEW_WIDTH),
-    zoom: atom<Zoom>({ mode: 'percent', percent: 100 }),
+    zoom: atom<Zoom>(initialZoom()),
     draft: atom<Draft | null>(null) as PrimitiveAtom<Draft | null>,
+    /**
+     * The text being written in the comment box, kept apart from the spot: clicking another spot moves the
+     * unsent comment there instead of dropping it (issue 19 item 12). Cleared on send and on Cancel.
+     */
+    draftText: atom<{ text: string; mentions: readonly { id: string; name: string }[] }>({
+      text: '',
+      mentions: [],
+    }),
     /** Pins of website and e-mail canvases as the bridge placed them. */
     pinStatuses: atom<ReadonlyMap<string, PinStatus>>(new Map<string, PinStatus>()),
     /** The bridge finished a pass after the page loaded: unresolved pins are really inactive. */

@@ -63,6 +63,20 @@ function useNotificationDedupe() {
   }, [notifications, dismiss])
 }
 
+/**
+ * New comments and replies that arrive in real time, read out politely: the notification cards are
+ * buttons, which a screen reader does not announce as they appear.
+ */
+function LiveAnnouncer() {
+  const notifications = useAtomValue(notificationsAtom)
+  const latest = [...notifications].reverse().find((entry) => entry.phase !== 'removed')
+  return (
+    <div role="status" aria-live="polite" className="sr-only" data-testid="live-announcer">
+      {latest?.text ?? ''}
+    </div>
+  )
+}
+
 function WorkspaceLayout({ userName }: { userName: string | null }) {
   const model = useReview()
   const step = useStep()
@@ -92,8 +106,14 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
   }, [anonymous, model.loading])
   return (
     <>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a real link to #review-viewer; the handler adds the focus move a hash alone does not make here */}
       <a
         href="#review-viewer"
+        // Focus moves onto the canvas region itself (a hash alone left it on the body, issue 19 item 7).
+        onClick={(event) => {
+          event.preventDefault()
+          document.getElementById('review-viewer')?.focus()
+        }}
         className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-surface focus:p-2"
       >
         Skip to the canvas
@@ -101,13 +121,19 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
       <TopBar viewers={viewers} userName={userName} />
       <StateBanner />
       <div className="relative flex min-h-0 flex-1">
-        <main id="review-viewer" className="relative min-w-0 flex-1" aria-label="Canvas">
+        <main
+          id="review-viewer"
+          tabIndex={-1}
+          className="relative min-w-0 flex-1 outline-none"
+          aria-label="Canvas"
+        >
           <Viewer />
           <ComposerLayer />
         </main>
         <Sidebar />
       </div>
       <HelpDialog />
+      <LiveAnnouncer />
       {guestOpen && !model.user ? (
         <GuestDialog
           open

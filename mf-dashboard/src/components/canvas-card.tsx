@@ -136,8 +136,11 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
     >
       <AppLink
         to={href}
-        className="relative block aspect-[16/10] overflow-hidden border-b border-line bg-surface-sunken focus-visible:outline-offset-[-2px]"
-        aria-label={`Open ${canvas.title}`}
+        className="relative block aspect-[16/10] overflow-hidden border-b border-line bg-surface-sunken"
+        // The title below is the same link: one Tab stop and one name per card for keyboards and screen
+        // readers; the picture stays a large target for a pointer or a finger.
+        tabIndex={-1}
+        aria-hidden="true"
       >
         <Thumbnail canvas={canvas} />
         {canvas.hasNewActivity || (canvas.unreadCount ?? 0) > 0 ? (
@@ -150,9 +153,10 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
       </AppLink>
       <div className="flex items-start gap-2 p-3 pr-2">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-sm font-semibold text-ink" title={canvas.title}>
-            <AppLink to={href} className="hover:underline">
-              {canvas.title}
+          <h3 className="text-sm font-semibold text-ink" title={canvas.title}>
+            {/* min-h-6: a 24 px tap target (WCAG 2.5.8), not the 16 px of the text line. */}
+            <AppLink to={href} className="flex min-h-6 items-center hover:underline">
+              <span className="truncate">{canvas.title}</span>
             </AppLink>
           </h3>
           <p className="mt-0.5 flex items-center gap-1.5 truncate text-xs text-ink-muted">

@@ -3,8 +3,11 @@
  * browse/comment switch (commenting is on by default), copy-change mode, shortcuts, and on phones the
  * button that opens the comments.
  */
+
+import { isGuest } from '@pinpoint/domain'
+import { navigatorAtom } from '@pinpoint/state'
 import { Button, cn, LogoMark } from '@pinpoint/ui'
-import { useAtom, useSetAtom } from 'jotai'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { Keyboard, MessageSquare, MessageSquarePlus, MousePointer2, Type } from 'lucide-react'
 import type { Viewer } from '../data/realtime'
 import { useReview } from '../model'
@@ -54,6 +57,32 @@ function ModeToggle() {
   )
 }
 
+/**
+ * The logo leads a member back to their dashboard (the review screen was a dead end, issue 19 item 11);
+ * a guest has no dashboard, so for them it stays a picture.
+ */
+function HomeLink() {
+  const { user } = useReview()
+  const navigator = useAtomValue(navigatorAtom)
+  const logo = <LogoMark className="size-7 shrink-0" />
+  if (!user || isGuest(user)) return logo
+  return (
+    <a
+      href="/dashboard"
+      aria-label="Back to the dashboard"
+      title="Back to the dashboard"
+      className="shrink-0 rounded-control focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      onClick={(event) => {
+        if (!navigator || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+        event.preventDefault()
+        navigator.navigate('/dashboard')
+      }}
+    >
+      {logo}
+    </a>
+  )
+}
+
 export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; userName: string | null }) {
   const atoms = useReviewAtoms()
   const [textEdit, setTextEdit] = useAtom(atoms.textEdit)
@@ -80,7 +109,7 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
       className="flex h-14 shrink-0 items-center gap-2 border-b border-line bg-surface px-3"
       data-testid="review-top-bar"
     >
-      <LogoMark className="size-7 shrink-0" />
+      <HomeLink />
       <div className="min-w-0 shrink">
         <h1 className="truncate text-sm font-semibold" title={canvas.title}>
           {canvas.title}
@@ -145,20 +174,18 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
         <Button
           variant="ghost"
           size="icon-sm"
-          className="hidden sm:inline-flex"
+          // A phone has no keyboard to take shortcuts from. (max-sm:, not hidden sm:inline-flex: the
+          // button's own inline-flex would win over a plain hidden.)
+          className="max-sm:hidden pointer-coarse:hidden"
           aria-label="Keyboard shortcuts (?)"
           onClick={() => setHelp(true)}
         >
           <Keyboard />
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="md:hidden"
-          onClick={() => setSidebarOpen(true)}
-          aria-label={`Comments (${annotations.length})`}
-        >
-          <MessageSquare />
+        <Button variant="secondary" size="sm" className="md:hidden" onClick={() => setSidebarOpen(true)}>
+          <MessageSquare aria-hidden="true" />
+          {/* The name holds the visible count (WCAG 2.5.3, label in name): "Comments 3". */}
+          <span className="sr-only">Comments </span>
           {annotations.length}
         </Button>
       </div>

@@ -28,18 +28,22 @@ export function ComposerLayer() {
   const atoms = useReviewAtoms()
   const [draft, setDraft] = useAtom(atoms.draft)
   const setReattach = useSetAtom(atoms.reattachId)
+  const setWritten = useSetAtom(atoms.draftText)
   useEffect(() => {
     if (!draft) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDraft(null)
+      if (event.key !== 'Escape') return
+      setDraft(null)
+      setWritten({ text: '', mentions: [] })
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [draft, setDraft])
+  }, [draft, setDraft, setWritten])
   if (!draft) return null
   const close = () => {
     setDraft(null)
     setReattach(null)
+    setWritten({ text: '', mentions: [] })
   }
   return <Composer key={`${draft.screen.x},${draft.screen.y}`} draft={draft} onClose={close} />
 }
@@ -51,8 +55,11 @@ function Composer({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const login = useSetAtom(loginAtom)
   const users = useCanvasUsers(canvas.id, abilities.mention)
   const uploads = useUploads()
-  const [text, setText] = useState('')
-  const [mentions, setMentions] = useState<Mentioned[]>([])
+  const [written, setWritten] = useAtom(useReviewAtoms().draftText)
+  const { text, mentions } = written
+  const setText = (next: string) => setWritten((current) => ({ ...current, text: next }))
+  const setMentions = (update: (list: readonly Mentioned[]) => Mentioned[]) =>
+    setWritten((current) => ({ ...current, mentions: update(current.mentions) }))
   const [isPrivate, setPrivate] = useState(false)
   const [guest, setGuest] = useState({ name: '', email: '' })
   const [busy, setBusy] = useState(false)
@@ -93,6 +100,7 @@ function Composer({ draft, onClose }: { draft: Draft; onClose: () => void }) {
         },
       })
       if (created) {
+        setWritten({ text: '', mentions: [] })
         onClose()
         select(created.id)
       }

@@ -103,11 +103,16 @@ export const MentionTextarea = forwardRef<HTMLTextAreaElement, Props>(function M
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open ? `${listId}-${active}` : undefined}
+        aria-describedby={`${listId}-hint`}
         onChange={(event) => update(event.target.value, event.target.selectionStart)}
         onKeyDown={onKeyDown}
         onBlur={() => window.setTimeout(() => setQuery(null), 150)}
         className="block w-full resize-none rounded-control border border-line-strong/80 bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-subtle focus-visible:border-brand-500 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-brand-500/20"
       />
+      {/* Said to screen readers always; shown where there is a keyboard (issue 19 item 9). */}
+      <p id={`${listId}-hint`} className="mt-1 text-xs text-ink-muted max-sm:hidden pointer-coarse:hidden">
+        Ctrl+Enter (⌘+Enter on a Mac) sends; Enter adds a line.
+      </p>
       <div
         id={listId}
         role="listbox"

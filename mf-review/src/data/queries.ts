@@ -62,9 +62,8 @@ export function useTeamLabels(teamId: string | null | undefined, enabled: boolea
 }
 
 /**
- * The proxy address of a website canvas, by subdomain: asked for together with the canvas itself (a
- * feedback link does not know its canvas type yet), so the page can start loading one round trip sooner.
- * Other canvas types answer NotFound, which is simply not used.
+ * The proxy address of a website canvas, by subdomain. Asked for once the canvas is known to be a
+ * website: other canvas types answer NotFound, which would show as a failed request on every load.
  */
 export function useProxyBase(subdomain: string | null, enabled = true) {
   const api = useReviewApi()

@@ -74,7 +74,10 @@ export function GuestDialog({
           />
         </Field>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <a className="text-sm text-brand-700 hover:underline" href={`/login?next=${next}`}>
+          <a
+            className="inline-flex min-h-11 items-center justify-center text-sm text-brand-700 hover:underline sm:min-h-6"
+            href={`/login?next=${next}`}
+          >
             I have an account
           </a>
           <Button type="submit" loading={busy} disabled={!name.trim() || !email.trim()}>

@@ -25,8 +25,9 @@ export function LinkGate({
 }) {
   const [password, setPassword] = useState('')
   const link = useCanvasLink(route.subdomain, password)
-  // In parallel: if this is a website, its address is ready when the canvas is (see useProxyBase).
-  useProxyBase(route.subdomain, !link.data || link.data.canvas.type === 'website')
+  // Only once the canvas is known to be a website: asked for in parallel, every PDF, image, video and
+  // e-mail link logged a 404 in the console and the server log (issue 19 item 14).
+  useProxyBase(route.subdomain, link.data?.canvas.type === 'website')
   if (!route.subdomain) {
     return (
       <div className="m-auto">

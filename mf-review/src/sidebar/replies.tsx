@@ -70,7 +70,7 @@ export function Replies({ annotation }: { annotation: Annotation }) {
                   {user && reply.UserId === user.id ? (
                     <button
                       type="button"
-                      className="ml-auto text-ink-subtle hover:text-danger-700"
+                      className="-my-1 ml-auto grid size-7 place-items-center rounded-control text-ink-subtle hover:bg-hover hover:text-danger-700 focus-visible:outline-2 focus-visible:outline-brand-500"
                       aria-label="Delete reply"
                       onClick={() => void actions.deleteReply(annotation.id, reply.id)}
                     >

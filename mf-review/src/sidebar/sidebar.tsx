@@ -91,14 +91,25 @@ export function Sidebar() {
                 <FiltersButton />
               </div>
             </div>
-            <Input
-              id="review-search"
-              type="search"
-              placeholder="Search comments  ( / )"
-              aria-label="Search comments"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
+            <div className="relative">
+              <Input
+                id="review-search"
+                type="search"
+                placeholder="Search comments"
+                aria-label="Search comments"
+                aria-keyshortcuts="/"
+                className="pr-8"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              {/* The shortcut hint is for keyboards: phones and touch screens do not show it. */}
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-line-strong px-1 font-sans text-xs text-ink-muted max-sm:hidden pointer-coarse:hidden"
+              >
+                /
+              </span>
+            </div>
           </div>
           {batch ? <BatchBar visibleIds={listed.map((annotation) => annotation.id)} /> : null}
           <div className="min-h-0 flex-1 overflow-y-auto">

@@ -16,6 +16,7 @@ import {
   Trash2,
   Unlock,
 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useCanvasUsers } from '../data/queries'
 import type { Annotation } from '../data/types'
 import { useReview } from '../model'
@@ -44,9 +45,23 @@ export function Thread({
     | InactiveReason
     | null
     | undefined
+  // Opened from the list, the card that had focus is gone: focus moves into the thread rather than to
+  // the body (issue 19 item 9). Opened while typing elsewhere (a shortcut, a notification), it stays put.
+  const article = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const active = document.activeElement
+    if (!active || active === document.body || active.closest('[data-pin-id]')) article.current?.focus()
+  }, [])
   return (
-    <article className="flex min-h-0 flex-1 flex-col" aria-label={`Comment ${number}`} data-testid="thread">
-      <header className="flex items-center gap-1 border-b border-line px-2 py-1.5">
+    <article
+      ref={article}
+      tabIndex={-1}
+      className="flex min-h-0 flex-1 flex-col outline-none"
+      aria-label={`Comment ${number}`}
+      data-testid="thread"
+    >
+      {/* pr-10 on phones: the sheet's close button sits in the top right corner. */}
+      <header className="flex items-center gap-1 border-b border-line py-1.5 pr-10 pl-2 md:pr-2">
         <Button variant="ghost" size="sm" onClick={() => select(null)}>
           <ArrowLeft />
           All comments

@@ -14,6 +14,7 @@ import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { useBridge } from './bridge'
 import { useInactiveSync } from './inactive-sync'
+import { pinLabel } from './pin'
 import { useElementSize } from './use-size'
 
 export function FrameViewer({
@@ -56,7 +57,8 @@ export function FrameViewer({
           id: annotation.id,
           anchor: annotation.metadata.anchor,
           label: String(numbers.get(annotation.id) ?? ''),
-          title: `Comment ${numbers.get(annotation.id) ?? ''}`,
+          // The same name as a pin on a PDF or an image: number, author and the start of the text.
+          title: pinLabel(annotation, numbers.get(annotation.id)),
           status: annotation.status,
           alternates: annotation.textContentAfter
             ? [withText(annotation.metadata.anchor, annotation.textContentAfter)].filter(Boolean)

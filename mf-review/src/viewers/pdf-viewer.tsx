@@ -8,6 +8,7 @@ import { Button, cn } from '@pinpoint/ui'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist'
 import { useEffect, useRef, useState } from 'react'
+import { ZoomControls } from '../chrome/view-controls'
 import type { CanvasAsset } from '../data/types'
 import { useReview } from '../model'
 import { Surface } from './surface'
@@ -118,6 +119,10 @@ export default function PdfViewer({ asset }: { asset: CanvasAsset }) {
       >
         <ChevronRight />
       </Button>
+      {/* The top bar's zoom is hidden on phones: here it stays within reach of a thumb. */}
+      <div className="ml-2 md:hidden">
+        <ZoomControls />
+      </div>
     </nav>
   )
 

@@ -7,6 +7,8 @@ export type AvatarProps = {
   src?: string | null
   size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl'
   className?: string
+  /** Next to the person's written name (a button, a list row): hidden from screen readers, said once. */
+  decorative?: boolean
 }
 
 const sizes = {
@@ -18,10 +20,11 @@ const sizes = {
 }
 
 /** A person's picture, or their initials on a colour derived from the name. */
-export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
+export function Avatar({ name, src, size = 'md', className, decorative = false }: AvatarProps) {
   const hue = avatarHue(name)
   return (
     <RadixAvatar.Root
+      aria-hidden={decorative || undefined}
       className={cn(
         'relative inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full align-middle ring-2 ring-surface',
         sizes[size],

@@ -16,6 +16,12 @@ export type DialogProps = {
   size?: 'sm' | 'md' | 'lg'
   children?: ReactNode
   className?: string
+  /**
+   * Where focus returns on close when the dialog has no trigger: by default the element focused before it
+   * opened; `finalFocus` when that is gone (the gate of a review, opened by a timer, returns to the canvas).
+   */
+  returnFocus?: () => HTMLElement | null
+  finalFocus?: () => HTMLElement | null
 }
 
 const widths = { sm: 'sm:max-w-sm', md: 'sm:max-w-md', lg: 'sm:max-w-xl' }
@@ -34,6 +40,8 @@ export function Dialog({
   size = 'md',
   children,
   className,
+  returnFocus,
+  finalFocus,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -49,6 +57,13 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            if (trigger) return
+            const target = [returnFocus?.(), finalFocus?.()].find((element) => element?.isConnected)
+            if (!target) return
+            event.preventDefault()
+            target.focus()
+          }}
         >
           <div className="flex items-start justify-between gap-4 px-6 pt-5 pb-1">
             <div className="min-w-0">

@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, type ReactNode, Suspense, useRef } from 'react'
 import type { DialogProps } from './dialog-radix'
+import { focusBeforeOverlay } from './focus-return'
 
 export type { DialogProps } from './dialog-radix'
 
@@ -13,9 +14,15 @@ const RadixDialogClose = lazy(() => import('./dialog-radix').then((m) => ({ defa
  * close button dismiss it, the title and description label it for screen readers.
  */
 export function Dialog(props: DialogProps) {
+  // Captured as the dialog opens, before its own focus trap moves focus inside it.
+  const returnTo = useRef<HTMLElement | null>(null)
+  const wasOpen = useRef(false)
+  const open = props.open ?? false
+  if (open && !wasOpen.current) returnTo.current = focusBeforeOverlay()
+  wasOpen.current = open
   return (
     <Suspense fallback={props.trigger ?? null}>
-      <RadixDialog {...props} />
+      <RadixDialog {...props} returnFocus={() => returnTo.current} />
     </Suspense>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type * as Radix from './menu-radix'
 
 export type { MenuItemProps, MenuProps, MenuRadioGroupProps } from './menu-radix'
@@ -23,27 +23,53 @@ export function Menu(props: Radix.MenuProps) {
   const [, setLoaded] = useState(impl !== null)
   const [ownOpen, setOwnOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
+  const wrapper = useRef<HTMLSpanElement>(null)
+  const focusedInside = useRef(false)
   useEffect(() => {
-    if (!wanted || impl) return
+    if (!wanted) return
     let active = true
     void loadMenu().then(() => active && setLoaded(true))
     return () => {
       active = false
     }
   }, [wanted])
+  // Swapping in the Radix menu mounts the trigger anew, and a removed element takes the focus with it to
+  // the body: a trigger reached by Tab (which is what loads the code) would lose its focus (issue 19
+  // item 5). The new trigger takes it back before the next paint.
+  const usingImpl = impl !== null
+  useLayoutEffect(() => {
+    if (!usingImpl || !focusedInside.current) return
+    focusedInside.current = false
+    if (document.activeElement && document.activeElement !== document.body) return
+    wrapper.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus()
+  }, [usingImpl])
   const open = props.open ?? ownOpen
   const setOpen = (next: boolean) => {
     setOwnOpen(next)
     props.onOpenChange?.(next)
   }
-  if (impl) return <impl.Menu {...props} open={open} onOpenChange={setOpen} />
+  if (impl) {
+    return (
+      <span className="contents" ref={wrapper}>
+        <impl.Menu {...props} open={open} onOpenChange={setOpen} />
+      </span>
+    )
+  }
   const arm = () => setWanted(true)
   // The trigger as is until the code is here; pressing it opens the menu as soon as it arrives.
   return (
     <span
       className="contents"
+      ref={wrapper}
       onPointerEnter={arm}
-      onFocusCapture={arm}
+      onFocusCapture={() => {
+        focusedInside.current = true
+        arm()
+      }}
+      onBlurCapture={(event) => {
+        // Focus moving to another element; a blur with no next element may be the removal itself.
+        if (event.relatedTarget) focusedInside.current = false
+      }}
       onPointerDownCapture={(event) => {
         if (event.button !== 0) return
         arm()

@@ -21,7 +21,8 @@ export function Tabs({ value, defaultValue, onValueChange, tabs, label, classNam
       onValueChange={onValueChange}
       className={cn('flex flex-col gap-4', className)}
     >
-      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+      {/* Wrapping, not scrolling: on a phone a tab scrolled out of view had no cue that it was there. */}
+      <RadixTabs.List aria-label={label} className="flex flex-wrap gap-x-1 border-b border-line">
         {tabs.map((tab) => (
           <RadixTabs.Trigger
             key={tab.value}

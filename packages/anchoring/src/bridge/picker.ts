@@ -14,17 +14,14 @@ export interface PickerCallbacks {
 }
 
 /** Events swallowed in comment mode so the page does not react to the click that places a pin. */
-const SWALLOWED = [
-  'mousedown',
-  'mouseup',
-  'pointerdown',
-  'pointerup',
-  'touchstart',
-  'touchend',
-  'auxclick',
-  'dblclick',
-  'submit',
-]
+const SWALLOWED = ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'auxclick', 'dblclick', 'submit']
+
+/**
+ * Touch events are kept from the page's own scripts but not cancelled: a cancelled touchstart or touchend
+ * stops the browser from making the click a tap turns into, and that click is what places the pin on a
+ * phone (a cancelled touchstart would also stop the page from scrolling under a finger).
+ */
+const TOUCH = ['touchstart', 'touchend']
 
 function isOurs(target: EventTarget | null): boolean {
   return target instanceof Element && !!target.closest(`[${BRIDGE_ATTRIBUTE}]`)
@@ -45,6 +42,9 @@ export class Picker {
     for (const type of SWALLOWED) {
       document.addEventListener(type, (event) => this.swallow(event), { capture: true, passive: false })
     }
+    for (const type of TOUCH) {
+      document.addEventListener(type, (event) => this.isolate(event), { capture: true, passive: true })
+    }
   }
 
   setMode(commenting: boolean, textEdit: boolean): void {
@@ -62,6 +62,10 @@ export class Picker {
     if (!this.active(event)) return
     event.preventDefault()
     event.stopImmediatePropagation()
+  }
+
+  private isolate(event: Event): void {
+    if (this.active(event)) event.stopImmediatePropagation()
   }
 
   private onMove(event: MouseEvent): void {

@@ -160,9 +160,6 @@ export function SignupForm({
         <Button type="submit" size="lg" className="mt-2 w-full" loading={signUp.isPending}>
           {inviteCode ? 'Accept invite and sign up' : 'Create account'}
         </Button>
-        <p className="text-center text-xs text-ink-subtle">
-          By signing up you agree to the terms of service and privacy policy.
-        </p>
       </form>
       <p className="mt-8 text-center text-sm text-ink-muted">
         Already have an account?{' '}

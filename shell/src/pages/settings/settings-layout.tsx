@@ -11,7 +11,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-selected text-ink [&_svg]:text-brand-600' : 'text-ink-muted hover:bg-hover hover:text-ink',
   )
 
-/** Settings: a side navigation (a scrolling row on phones) and the chosen section. */
+/**
+ * Settings: a side navigation and the chosen section. On phones the links wrap onto a second row rather
+ * than scroll sideways: a row that scrolled hid Team and Billing off-screen with no cue (issue 19 item 3).
+ */
 export function SettingsLayout() {
   const user = useAtomValue(currentUserAtom)
   const domainUser = toDomainUser(user)
@@ -19,7 +22,10 @@ export function SettingsLayout() {
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-10">
       <div className="min-w-0">
         <h1 className="mb-4 text-2xl font-semibold tracking-tight">Settings</h1>
-        <nav aria-label="Settings" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1 md:flex-col">
+        <nav
+          aria-label="Settings"
+          className="-mx-1 flex flex-wrap gap-1 px-1 pb-1 md:flex-col md:flex-nowrap"
+        >
           <NavLink end to="/settings" className={linkClass}>
             <UserRound />
             Profile
