@@ -156,7 +156,8 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
           size="sm"
           className="md:hidden"
           onClick={() => setSidebarOpen(true)}
-          aria-label={`Comments (${annotations.length})`}
+          // The visible count starts the name (axe label-content-name-mismatch).
+          aria-label={`${annotations.length} ${annotations.length === 1 ? 'comment' : 'comments'}`}
         >
           <MessageSquare />
           {annotations.length}

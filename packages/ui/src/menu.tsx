@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type * as Radix from './menu-radix'
 
 export type { MenuItemProps, MenuProps, MenuRadioGroupProps } from './menu-radix'
@@ -23,6 +23,10 @@ export function Menu(props: Radix.MenuProps) {
   const [, setLoaded] = useState(impl !== null)
   const [ownOpen, setOwnOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
+  const wrapper = useRef<HTMLSpanElement>(null)
+  // Focus that reached the trigger before the code did: the loaded menu renders the trigger anew, and
+  // a keyboard user must not find their focus dropped on the page.
+  const hadFocus = useRef(false)
   useEffect(() => {
     if (!wanted || impl) return
     let active = true
@@ -31,19 +35,38 @@ export function Menu(props: Radix.MenuProps) {
       active = false
     }
   }, [wanted])
+  useEffect(() => {
+    if (!impl || !hadFocus.current) return
+    hadFocus.current = false
+    if (!wrapper.current?.contains(document.activeElement))
+      wrapper.current?.querySelector<HTMLElement>('button, [href], [tabindex]')?.focus()
+  })
   const open = props.open ?? ownOpen
   const setOpen = (next: boolean) => {
     setOwnOpen(next)
     props.onOpenChange?.(next)
   }
-  if (impl) return <impl.Menu {...props} open={open} onOpenChange={setOpen} />
+  if (impl)
+    return (
+      <span className="contents" ref={wrapper}>
+        <impl.Menu {...props} open={open} onOpenChange={setOpen} />
+      </span>
+    )
   const arm = () => setWanted(true)
   // The trigger as is until the code is here; pressing it opens the menu as soon as it arrives.
   return (
     <span
       className="contents"
+      ref={wrapper}
       onPointerEnter={arm}
-      onFocusCapture={arm}
+      onFocusCapture={() => {
+        hadFocus.current = true
+        arm()
+      }}
+      onBlurCapture={(event) => {
+        // Focus moved on to something else; a trigger taken out of the page has no next element.
+        if (event.relatedTarget) hadFocus.current = false
+      }}
       onPointerDownCapture={(event) => {
         if (event.button !== 0) return
         arm()
