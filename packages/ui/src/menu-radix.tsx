@@ -91,7 +91,7 @@ export function MenuSeparator() {
 
 export function MenuLabel({ children }: { children: ReactNode }) {
   return (
-    <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-2xs font-semibold uppercase tracking-wider text-ink-subtle">
+    <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-2xs font-semibold uppercase tracking-wider text-ink-muted">
       {children}
     </DropdownMenu.Label>
   )
