@@ -2,7 +2,7 @@
  * The calls the review screen makes (SPEC section 7, "Annotations" and the feedback-link entry), on the
  * shared API client. Uploads use XMLHttpRequest because fetch cannot report upload progress.
  */
-import { type ApiClient, ApiError, createApiClient, toApiError } from '@pinpoint/api'
+import { type ApiClient, ApiError, type CanvasReview, createApiClient, toApiError } from '@pinpoint/api'
 import type {
   Annotation,
   AnnotationReply,
@@ -67,6 +67,8 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
     teamLabels: (teamId: string) => api.get<{ labels: Label[] }>(`/teams/${teamId}/labels`),
     createLabel: (body: { name: string; color: string; TeamId: string }) =>
       api.post<{ label: Label }>('/labels', body),
+    review: (canvasId: string, body: { status: string; comment?: string; CanvasRevisionId?: string }) =>
+      api.post<{ canvasReview: CanvasReview }>(`/canvases/${canvasId}/reviews`, body),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
   }
 }
