@@ -71,8 +71,17 @@ test.describe('new revisions from the dashboard', () => {
     await review.open(canvas.subdomain)
     await expect(page.getByTestId('revision-select')).toHaveValue('2')
     await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 1')
+    // A verdict on v2: the badge shows it for v2 only; axe on the panel.
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Review revision 2' })
+    await panel.getByRole('radio', { name: 'Request changes' }).check()
+    await panel.getByLabel('Comment (optional)').fill('The cover photo is too dark')
+    await expectNoSeriousAxe(page, 'verdict panel')
+    await panel.getByRole('button', { name: 'Send verdict' }).click()
+    await expect(page.getByTestId('verdict-badge')).toHaveText('Changes requested')
     await page.getByTestId('revision-select').selectOption('1')
     await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 4')
+    await expect(page.getByTestId('verdict-badge')).toHaveCount(0)
     await context.close()
   })
 
