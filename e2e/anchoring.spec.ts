@@ -7,7 +7,7 @@
  * element was deleted must turn inactive with a reason, never land on another element. Identity is judged
  * by `data-gt`, each element's position in the original document (added by corpus-variants.ts).
  * The last test prints the per-edit table and fails when a pin landed on another element anywhere or when
- * fewer than 95 % of the pins of any edit were found.
+ * fewer than 95 % of the pins of any single edit were found (the redesign, six edits at once, is printed).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -31,6 +31,8 @@ const PAGES = [
 ]
 const PINS_PER_PAGE = 40
 
+const REDESIGN = 'redesign (insert, words, classes, swap, wrap, sentence)'
+
 /**
  * The edits each page goes through after reload, resize and insertion, as corpus-variants.ts names them;
  * `pick` chooses the pins an edit applies to (a twin next to them, a sentence added to them).
@@ -47,7 +49,7 @@ const EDITS: { label: string; variant: string; pick?: (target: Target, i: number
     pick: (t, i) => hasText(t) && i % 3 === 0,
   },
   {
-    label: 'redesign (insert, words, classes, swap, wrap, sentence)',
+    label: REDESIGN,
     variant: 'insert~words~classes~swap~wrap~sentence',
     pick: (t, i) => hasText(t) && i % 4 === 3,
   },
@@ -221,7 +223,8 @@ test.describe('anchoring on the corpus', () => {
 
   for (const path of PAGES) {
     test(`pins survive on ${path}`, async ({ page }) => {
-      const url = (variant: string) => `${proxyBase}/v/${variant}/${path}`
+      // The variant in the query: an edited page keeps the URL of every image and link it did not edit.
+      const url = (variant: string) => `${proxyBase}/${path}?variant=${variant}`
       await page.setViewportSize({ width: 1280, height: 900 })
       await open(page, url('orig'))
       const targets = await captureTargets(page, PINS_PER_PAGE)
@@ -349,6 +352,18 @@ test.describe('anchoring on the corpus', () => {
     expect(results.length).toBe(PAGES.length)
     expect(totals.survived / totals.checked).toBeGreaterThanOrEqual(0.95)
     expect(totals.deletedInactive / Math.max(1, totals.deleted)).toBeGreaterThanOrEqual(0.95)
-    // The issue-16 bounds (0 misplaced per edit, each edit >= 95 %) are on branch `anchoring`; not met yet.
+    // Issue 16: never on another element, after any edit or a deletion.
+    expect([...table.keys()]).toEqual([...BASE_EDITS, ...EDITS.map((edit) => edit.label)])
+    for (const [label, c] of table) expect(c.misplaced, `pins on another element after "${label}"`).toBe(0)
+    expect(totals.deletedMisplaced, 'deleted elements whose pin landed elsewhere').toBe(0)
+    // Every single edit keeps 95 % of its pins. The redesign (six edits at once) is printed but not held
+    // to it yet: it keeps about 88 % (decision 036).
+    for (const [label, c] of table) {
+      if (label === REDESIGN) continue
+      expect(
+        c.found / Math.max(1, c.found + c.lost + c.misplaced),
+        `survival of "${label}"`,
+      ).toBeGreaterThanOrEqual(0.95)
+    }
   })
 })

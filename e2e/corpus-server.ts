@@ -8,7 +8,9 @@
  * - `/v/orig/...`: the page as it is;
  * - `/v/insert/...`: new content inserted above pinned elements;
  * - `/v/del-3.17.40/...`: the page without the elements numbered 3, 17 and 40;
- * - `/v/words~classes~wrap/...`: several edits at once, and the other edits of corpus-variants.ts.
+ * - `/v/words~classes~wrap/...`: several edits at once, and the other edits of corpus-variants.ts;
+ * - `/...?variant=insert` (any of the above): the same, at the page's own URL, so that its images,
+ *   links and styles keep their URLs from one variant to the next, as they do when a real site is edited.
  *
  * Prints `listening <port>` once ready.
  */
@@ -21,9 +23,9 @@ const server = Bun.serve({
   hostname: '127.0.0.1',
   port: Number(process.env.PORT ?? 0),
   async fetch(request) {
-    const { pathname } = new URL(request.url)
+    const { pathname, searchParams } = new URL(request.url)
     const match = /^\/v\/([\w.~-]+)(\/.*)$/.exec(pathname)
-    const variant = match?.[1] ?? 'orig'
+    const variant = match?.[1] ?? searchParams.get('variant') ?? 'orig'
     const relative = normalize(decodeURIComponent(match?.[2] ?? pathname)).replace(/^(\.\.[/\\])+/, '')
     const file = Bun.file(join(root, relative))
     if (!(await file.exists())) return new Response('Not found', { status: 404 })

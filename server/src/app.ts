@@ -10,7 +10,9 @@ import { errorHandler } from './errors'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
+import { billingModule, devClockRoutes } from './modules/billing'
 import { canvasesModule } from './modules/canvases'
+import { enforceBillingActivity } from './modules/canvases/access'
 import { eventsModule } from './modules/events'
 import { fileAttachmentsModule } from './modules/file-attachments'
 import { foldersModule } from './modules/folders'
@@ -22,6 +24,7 @@ import { repliesModule } from './modules/replies'
 import { reviewsModule } from './modules/reviews'
 import { revisionsModule } from './modules/revisions'
 import { ssoModule } from './modules/sso'
+import { stripeWebhookModule } from './modules/stripe-webhook'
 import { teamsModule } from './modules/teams'
 import { uploadsModule } from './modules/uploads'
 import { usersModule } from './modules/users'
@@ -54,6 +57,9 @@ export function createApi(context: AppContext) {
       .use(teamsModule(context))
       .use(invitesModule(context))
       .use(ssoModule(context))
+      .use(billingModule(context))
+      .use(devClockRoutes(context))
+      .use(stripeWebhookModule(context))
       .use(
         context.config.isProduction || context.config.devOutbox === 'off'
           ? new Elysia()
@@ -82,6 +88,7 @@ export function createApi(context: AppContext) {
 }
 
 export function createApp(context: AppContext) {
+  enforceBillingActivity(context.config.billingProvider !== 'disabled')
   // Real-time messages are small JSON commands: a 64 kB cap keeps a client from making us parse megabytes.
   return new Elysia({ name: 'app', websocket: { maxPayloadLength: 64 * 1024 } })
     .use(errorHandler(context.logger))

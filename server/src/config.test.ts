@@ -71,3 +71,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'pk_test_1' })).toThrow('STRIPE_SECRET_KEY')
   })
 })
+
+describe('billing configuration', () => {
+  test('local engine by default, Stripe with a secret key, disabled with BILLING_DISABLED=1', () => {
+    const local = loadConfig({ ...base })
+    expect(local.billingProvider).toBe('local')
+    expect(local.billingTestClock).toBe(false)
+    const stripe = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+    })
+    expect(stripe.billingProvider).toBe('stripe')
+    expect(stripe.stripeApiUrl).toBe('http://127.0.0.1:12111')
+    expect(stripe.stripeWebhookSecret).toBe('whsec_abc')
+    expect(stripe.stripePublishableKey).toBe('pk_test_123')
+    expect(loadConfig({ ...base, BILLING_DISABLED: '1' }).billingProvider).toBe('disabled')
+  })
+
+  test('the test clock only outside production; bad flags and keys name the variable', () => {
+    expect(loadConfig({ ...base, BILLING_TEST_CLOCK: '1' }).billingTestClock).toBe(true)
+    expect(loadConfig({ ...base, BILLING_TEST_CLOCK: '1', NODE_ENV: 'production' }).billingTestClock).toBe(
+      false,
+    )
+    expect(() => loadConfig({ ...base, BILLING_DISABLED: 'yes' })).toThrow('BILLING_DISABLED must be 1 or 0')
+    expect(() => loadConfig({ ...base, STRIPE_PUBLISHABLE_KEY: 'sk_x' })).toThrow('STRIPE_PUBLISHABLE_KEY')
+    expect(() => loadConfig({ ...base, STRIPE_API_URL: 'nope' })).toThrow('STRIPE_API_URL')
+    expect(() => loadConfig({ ...base, BILLING_DISABLED: '1', STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'choose one',
+    )
+  })
+})

@@ -43,8 +43,21 @@ export interface Config {
   /** Sender address of outgoing e-mail. */
   mailFrom: string
   s3?: S3Config
+  /** Stripe secret key (`STRIPE_SECRET_KEY`); when set, billing goes through Stripe instead of the local engine. */
   stripeSecretKey?: string
+  /** Base URL of the Stripe API (`STRIPE_API_URL`); set only to point the SDK at a fake server in tests. */
+  stripeApiUrl?: string
+  /** Signing secret of the Stripe webhook endpoint (`STRIPE_WEBHOOK_SECRET`). */
   stripeWebhookSecret?: string
+  /** Publishable key for Stripe Elements in the billing screen (`STRIPE_PUBLISHABLE_KEY`). */
+  stripePublishableKey?: string
+  /**
+   * Which billing provider runs: 'stripe' when STRIPE_SECRET_KEY is set, 'disabled' with BILLING_DISABLED=1
+   * (private installs: every customer counts as active and the billing calls say billing is off), else 'local'.
+   */
+  billingProvider: 'local' | 'stripe' | 'disabled'
+  /** BILLING_TEST_CLOCK=1: loopback callers may move the server clock through /api/v1/dev/clock (tests, e2e). */
+  billingTestClock: boolean
   /** Remote name -> URL of its mf-manifest.json; lets a remote redeploy without a shell rebuild. */
   remotes: Record<string, string>
   /** Root of the repository, where the front-end `dist` folders live. */
@@ -214,7 +227,11 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Pinpoint <no-reply@pinpoint.local>',
     s3: readS3(env),
     stripeSecretKey,
+    stripeApiUrl: readUrl(env, 'STRIPE_API_URL'),
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripePublishableKey: readPublishableKey(env),
+    billingProvider: readBillingProvider(env, stripeSecretKey),
+    billingTestClock: readFlag(env, 'BILLING_TEST_CLOCK') && !isProduction,
     remotes: readRemotes(env, defaultRemotes),
     rootDir: repoRoot,
     isProduction,
@@ -230,4 +247,28 @@ function readDevOutbox(env: Env, isProduction: boolean): Config['devOutbox'] {
     throw new ConfigError(`DEV_OUTBOX must be off, loopback or any (got "${env.DEV_OUTBOX}").`)
   }
   return isProduction ? 'off' : raw
+}
+
+function readFlag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false
+  if (raw === '1' || raw === 'true') return true
+  throw new ConfigError(`${name} must be 1 or 0 (got "${env[name]}").`)
+}
+
+function readPublishableKey(env: Env): string | undefined {
+  const raw = env.STRIPE_PUBLISHABLE_KEY || undefined
+  if (raw && !raw.startsWith('pk_')) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...).')
+  }
+  return raw
+}
+
+function readBillingProvider(env: Env, stripeSecretKey: string | undefined): Config['billingProvider'] {
+  const disabled = readFlag(env, 'BILLING_DISABLED')
+  if (disabled && stripeSecretKey) {
+    throw new ConfigError('BILLING_DISABLED=1 and STRIPE_SECRET_KEY are both set; choose one.')
+  }
+  if (disabled) return 'disabled'
+  return stripeSecretKey ? 'stripe' : 'local'
 }

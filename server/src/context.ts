@@ -6,6 +6,7 @@
 import type { DatabaseHandle } from '@pinpoint/db'
 import type { Config } from './config'
 import type { Jobs } from './jobs'
+import type { AdjustableClock } from './platform/clock'
 import type { Logger } from './platform/logger'
 import type { Mailer } from './platform/mailer'
 import type { ClientIpResolver } from './platform/security/client-ip'
@@ -18,6 +19,11 @@ export interface AppContext {
   logger: Logger
   /** Clock used by rules with deadlines and expiry; injectable so tests can move time. */
   now: () => Date
+  /**
+   * Set when `now` is a movable clock (BILLING_TEST_CLOCK=1, or a test that moves time): POST /dev/clock
+   * moves it. Absent in production.
+   */
+  testClock?: AdjustableClock
   /** Files: local disk under DATA_DIR/files, or S3 when S3_BUCKET is set. */
   storage: Storage
   /** Announces writes to every server process (Postgres LISTEN/NOTIFY; in-process with PGlite). */

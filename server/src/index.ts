@@ -9,6 +9,7 @@ import type { AppContext } from './context'
 import { ensureFirstLogin } from './first-run'
 import { createJobs, type QueueName } from './jobs'
 import { jobHandlers, SCHEDULES } from './jobs/handlers'
+import { createAdjustableClock } from './platform/clock'
 import { createLogger } from './platform/logger'
 import { createMailer } from './platform/mailer'
 import { createClientIpResolver } from './platform/security'
@@ -23,11 +24,14 @@ async function main() {
   // process on the same folder is refused instead of silently losing writes.
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrate(database)
+  // BILLING_TEST_CLOCK=1 (never in production): a clock that /api/v1/dev/clock can move, for e2e journeys.
+  const testClock = config.billingTestClock ? createAdjustableClock() : undefined
   const context: AppContext = {
     config,
     database,
     logger,
-    now: () => new Date(),
+    now: testClock ? testClock.now : () => new Date(),
+    testClock,
     storage: createStorage(config),
     bus: createBus(database, logger),
     mailer: createMailer({ config, database, logger }),

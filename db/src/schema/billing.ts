@@ -33,7 +33,18 @@ export const customers = pgTable(
     betaFeatures: jsonb('beta_features').$type<BetaFeatures>().notNull().default({}),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    cardExpMonth: integer('card_exp_month'),
+    cardExpYear: integer('card_exp_year'),
     coupon: text('coupon'),
+    /** End of the trial when the subscription is (or was) trialing. */
+    trialEnd: tstz('trial_end'),
+    /** Seats billed (enterprise plans count team members; other plans 1). */
+    quantity: integer('quantity').notNull().default(1),
+    /**
+     * Time of the provider event (or local change) this row reflects; a webhook event older than it is
+     * ignored, so out-of-order deliveries cannot roll the record back.
+     */
+    providerUpdatedAt: tstz('provider_updated_at'),
     ...timestamps(),
   },
   (t) => [
@@ -52,8 +63,13 @@ export const plans = pgTable('plans', {
   interval: text('interval').$type<PlanInterval>(),
   amountCents: integer('amount_cents').notNull().default(0),
   currency: text('currency').notNull().default('usd'),
-  features: jsonb('features').$type<Record<string, unknown>>().notNull().default({}),
+  /** Feature keys the plan unlocks (`PlanFeature` of packages/domain/src/plan-catalogue.ts). */
+  features: jsonb('features').$type<string[]>().notNull().default([]),
   teamPlan: boolean('team_plan').notNull().default(false),
+  /** Charged per team seat. */
+  perSeat: boolean('per_seat').notNull().default(false),
+  /** Offered in plan selection. */
+  selectable: boolean('selectable').notNull().default(true),
   /** Premium-canvas limit of solo plans; null = no limit / not applicable. */
   premiumCanvasLimit: integer('premium_canvas_limit'),
   /** The billing provider's price id, when the plan is sold through one. */
@@ -72,8 +88,11 @@ export const invoices = pgTable(
     customerId: text('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** The provider's invoice id (`in_...`), for idempotent webhook upserts. */
     providerInvoiceId: text('provider_invoice_id'),
+    /** "PP-000012", given when the invoice is finalised (local provider: sequence invoice_number_seq). */
     number: text('number'),
-    /** Amounts in the currency's minor unit (cents). */
+    /** Amounts in the currency's minor unit (cents). amount_due is the total after discounts. */
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull().default(0),
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     amountDue: bigint('amount_due', { mode: 'number' }).notNull().default(0),
     amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('usd'),
@@ -83,9 +102,18 @@ export const invoices = pgTable(
     periodEnd: tstz('period_end'),
     hostedUrl: text('hosted_url'),
     pdfUrl: text('pdf_url'),
+    /** Local engine: the subscription it bills. */
+    subscriptionId: text('subscription_id'),
+    /** Set when the invoice leaves draft; from then on a trigger refuses changes to its content. */
+    finalizedAt: tstz('finalized_at'),
+    paidAt: tstz('paid_at'),
+    /** Failed charge attempts; retries follow after 1, 3 and 7 days. */
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextPaymentAttempt: tstz('next_payment_attempt'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
     index('invoices_user_id_created_at_idx').on(t.userId, t.createdAt),
     index('invoices_customer_id_idx').on(t.customerId),
     uniqueIndex('invoices_provider_invoice_id_unique').on(t.providerInvoiceId),

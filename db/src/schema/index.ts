@@ -5,6 +5,7 @@
 export * from './accounts.ts'
 export * from './annotations.ts'
 export * from './billing.ts'
+export * from './billing-engine.ts'
 export * from './canvases.ts'
 export * from './columns.ts'
 export * from './events.ts'

@@ -2,7 +2,7 @@
  * Deletions with Undo. A deleted comment or reply leaves the screen at once, but the DELETE is sent only
  * when its Undo toast has gone (or the page is left, with `keepalive` so the request survives the page).
  * Undo before then simply puts it back: nothing was deleted on the server, so there is nothing to restore
- * there and other viewers never saw it go. Decision 039.
+ * there and other viewers never saw it go. Decision 041.
  */
 
 export type DeferredState = 'waiting' | 'sent' | 'undone'

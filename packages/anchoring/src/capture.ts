@@ -47,7 +47,8 @@ export function captureAnchor(
   const docWidth = Math.max(root.scrollWidth, root.clientWidth)
   const docHeight = Math.max(root.scrollHeight, root.clientHeight)
   const rect = element.getBoundingClientRect()
-  const coversPage = rect.width * rect.height >= 0.85 * docWidth * docHeight
+  // A document without layout (nothing rendered yet) has no page to cover.
+  const coversPage = docWidth * docHeight > 0 && rect.width * rect.height >= 0.85 * docWidth * docHeight
   const texts = new TextCache()
   const fingerprint = fingerprintOf(element, texts)
   const dupes = countDuplicates(element, texts)

@@ -5,7 +5,7 @@
  */
 
 import { type Step, stepsOf, structureSimilarity } from './structure'
-import { contextSimilarity, normalizeText, similarity, textHash } from './text'
+import { contextSimilarity, normalizeText, readsAsBefore, similarity, textHash } from './text'
 import type { TextIndex } from './text-index'
 import type { Anchor, ElementFingerprint } from './types'
 
@@ -40,9 +40,13 @@ function attributeValue(element: Element, name: string): string | null {
   return name === 'src' || name === 'href' || name === 'action' ? urlKey(value) : value.slice(0, 200)
 }
 
-/** Per-pass cache of normalised element texts (reading textContent is cheap, normalising is not free). */
+/**
+ * Per-pass cache of normalised element texts (reading textContent is cheap, normalising is not free) and
+ * of identity keys (hashing a large container's text for every pin that meets it is not either).
+ */
 export class TextCache {
   private readonly texts = new WeakMap<Element, string>()
+  readonly keys = new WeakMap<Element, string>()
   of(element: Element): string {
     let text = this.texts.get(element)
     if (text === undefined) {
@@ -55,8 +59,13 @@ export class TextCache {
 
 /** What makes two elements "the same" for the duplicate count: tag, text and identifying attributes. */
 export function identityKey(element: Element, texts: TextCache): string {
-  const attrs = IDENTIFYING.map((name) => attributeValue(element, name) ?? '').join('\u0001')
-  return `${element.localName}\u0002${textHash(texts.of(element))}\u0002${attrs}`
+  let key = texts.keys.get(element)
+  if (key === undefined) {
+    const attrs = IDENTIFYING.map((name) => attributeValue(element, name) ?? '').join('\u0001')
+    key = `${element.localName}\u0002${textHash(texts.of(element))}\u0002${attrs}`
+    texts.keys.set(element, key)
+  }
+  return key
 }
 
 /** The identity key of the element an anchor was captured on (see identityKey). */
@@ -115,6 +124,8 @@ export interface ScoreInput {
   top: number
   /** The stored ancestor chain (from the CSS path), when structure should count. */
   steps?: readonly Step[]
+  /** Per-pass cache of elements' own steps (see stepsOf). */
+  chainCache?: WeakMap<Element, Step>
 }
 
 /** The parts of a candidate's score that the resolver looks at on their own. */
@@ -139,6 +150,9 @@ export function textLikeness(text: string, fingerprint: ElementFingerprint): num
     text.includes(fingerprint.text)
   )
     return Math.max(sim, 0.9)
+  // A few words changed and a sentence added loses many bigrams but keeps the text's order.
+  if (sim >= 0.35 && fingerprint.text.length >= 12 && readsAsBefore(fingerprint.text, text))
+    return Math.max(sim, 0.85)
   return sim
 }
 
@@ -155,7 +169,15 @@ export function scoreCandidate(input: ScoreInput): number {
 }
 
 /** scoreCandidate with its text and structure parts. */
-export function scoreParts({ element, anchor, texts, index, top, steps }: ScoreInput): ScoreParts {
+export function scoreParts({
+  element,
+  anchor,
+  texts,
+  index,
+  top,
+  steps,
+  chainCache,
+}: ScoreInput): ScoreParts {
   const fingerprint = anchor.fingerprint
   if (element.localName !== fingerprint.tag) return { score: 0, text: 0, structure: 0 }
   let total = 0
@@ -201,7 +223,7 @@ export function scoreParts({ element, anchor, texts, index, top, steps }: ScoreI
   }
   const height = Math.max(anchor.page.height, 1)
   add(0.05, 1 - Math.min(1, Math.abs(top - anchor.box.y) / height))
-  const structure = steps?.length ? structureSimilarity(steps, stepsOf(element)) : 0
+  const structure = steps?.length ? structureSimilarity(steps, stepsOf(element, chainCache)) : 0
   if (steps?.length) add(0.2, structure)
   return { score: weights === 0 ? 0 : total / weights, text: textScore, structure }
 }

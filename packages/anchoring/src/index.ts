@@ -11,6 +11,8 @@ export * from './protocol'
 export {
   ACCEPT,
   createResolveContext,
+  type Explained,
+  explainResolution,
   isAnchor,
   type ResolveContext,
   resolveAnchor,

@@ -11,37 +11,22 @@
  * Page anchors use their coordinates.
  */
 import approxSearch from 'approx-string-match'
-import {
-  anchorIdentity,
-  contextOf,
-  countDuplicates,
-  identityKey,
-  type ScoreParts,
-  scoreParts,
-  TextCache,
-} from './fingerprint'
-import { stepsOfPath } from './structure'
-import { findAll, textHash } from './text'
-import { BRIDGE_ATTRIBUTE, buildTextIndex, type TextIndex } from './text-index'
+import { createResolveContext, type ResolveContext } from './context'
+import { ACCEPT, confirmed, pickWinner, type Scored, surroundings } from './evidence'
+import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
+import { findAll, readsAsBefore } from './text'
+import { BRIDGE_ATTRIBUTE } from './text-index'
 import type { Anchor, Resolution, ResolveMethod } from './types'
 
-/** Candidates scoring at least this are accepted. */
-export const ACCEPT = 0.7
+export { createResolveContext, type ResolveContext } from './context'
+export { ACCEPT } from './evidence'
+
 /** Below this the element is considered removed rather than changed. */
 const CHANGED = 0.45
 const MAX_QUOTE_HITS = 20
 const MAX_TAG_SCAN = 4000
-
-/** State shared by the pins of one resolution pass (one text index, one text cache). */
-export interface ResolveContext {
-  doc: Document
-  index: TextIndex
-  texts: TextCache
-}
-
-export function createResolveContext(doc: Document): ResolveContext {
-  return { doc, index: buildTextIndex(doc), texts: new TextCache() }
-}
+/** At most this many elements identical to the stored one are scored (a "Read more" on every card). */
+const MAX_IDENTICAL = 40
 
 /** Whether a stored value is a usable anchor (it comes from the database, written by any client). */
 export function isAnchor(value: unknown): value is Anchor {
@@ -57,8 +42,8 @@ export function isAnchor(value: unknown): value is Anchor {
   )
 }
 
-function pointIn(element: Element, anchor: Anchor) {
-  const rect = element.getBoundingClientRect()
+function pointIn(element: Element, anchor: Anchor, context: ResolveContext) {
+  const rect = context.rectOf(element)
   const view = element.ownerDocument.defaultView
   return {
     x: rect.left + (view?.scrollX ?? 0) + anchor.offset.x * rect.width,
@@ -87,86 +72,10 @@ function elementAtText(
   return null
 }
 
-interface Candidate {
-  element: Element
-  score: number
-  method: ResolveMethod
-}
-
-/** Context shorter than this proves nothing (the start of a page, a lone word). */
-const MIN_CONTEXT = 8
-
-/**
- * Whether a candidate is confirmed by more than its own likeness:
- *
- * - one that is not identical to the stored element (its text or, for an image, its source changed) must
- *   be the element at the stored CSS path or keep its exact surroundings on one side;
- * - one of several identical elements ("Read more" in every card, a repeated table cell) must keep its
- *   exact surroundings, or be at the CSS path while just as many identical elements remain;
- * - when fewer identical elements remain than there were, one of them was deleted, and the candidate must
- *   keep its surroundings on both sides and be the only one that does: otherwise nobody can tell which one
- *   went, and the honest answer is "inactive".
- *
- * This is what keeps a pin off the next card when its own card was deleted.
- */
-function confirmed(
-  element: Element,
-  anchor: Anchor,
-  context: ResolveContext,
-  cssElement: Element | null,
-  parts: ScoreParts,
-): boolean {
-  const { fingerprint } = anchor
-  const identical = identityKey(element, context.texts) === anchorIdentity(anchor)
-  const cssHit = element === cssElement
-  const sides = exactSides(element, anchor, context)
-  if (!identical) {
-    // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
-    // of a deleted element: only the very same place with the same text on one side proves it.
-    if (fingerprint.text.length < 30 || parts.text === 1)
-      return cssHit && sides > 0 && parts.structure >= 0.99
-    // A longer text changed by a few words: the same place in the tree, or the same text on one side.
-    return cssHit || sides > 0 ? parts.text >= 0.6 : parts.structure >= 0.75 && parts.text >= 0.8
-  }
-  const dupes = fingerprint.dupes ?? 1
-  if (dupes <= 1) return true
-  const now = countDuplicates(element, context.texts)
-  if (now >= dupes) return sides > 0 || cssHit
-  if (sides < 2) return false
-  // Fewer equal elements than before: this one must be the only equal one with both sides unchanged.
-  let matching = 0
-  for (const other of Array.from(context.doc.getElementsByTagName(fingerprint.tag))) {
-    if (
-      identityKey(other, context.texts) === identityKey(element, context.texts) &&
-      exactSides(other, anchor, context) === 2
-    )
-      matching += 1
-  }
-  return matching === 1
-}
-
-/** On how many sides (0, 1 or 2) the text around `element` is exactly the stored one. */
-function exactSides(element: Element, anchor: Anchor, context: ResolveContext): number {
-  const { quote } = anchor
-  const around = quote ? contextOf(element, context.index) : null
-  if (!quote || !around) return 0
-  const prefix = quote.prefix.length >= MIN_CONTEXT && around.prefix === quote.prefix ? 1 : 0
-  const suffix = quote.suffix.length >= MIN_CONTEXT && around.suffix === quote.suffix ? 1 : 0
-  return prefix + suffix
-}
-
-/** How much the winner must beat the best other candidate by; closer than this, nobody can tell them apart. */
-const MARGIN = 0.03
 /** Approximate quote search: at most this share of the quote's characters may differ. */
 const APPROX_ERRORS = 0.25
 const APPROX_PATTERN = 64
 const MAX_APPROX_HITS = 12
-
-interface Scored extends Candidate {
-  text: number
-  structure: number
-  confirmed: boolean
-}
 
 /**
  * Places of the page text where the start of the quote occurs with a bounded number of errors (Myers'
@@ -187,130 +96,133 @@ function approximateHits(context: ResolveContext, exact: string): { start: numbe
 }
 
 export function resolveAnchor(anchor: unknown, context: ResolveContext): Resolution {
-  if (!isAnchor(anchor)) return { status: 'inactive', reason: 'invalid-anchor' }
+  return explainResolution(anchor, context).resolution
+}
+
+/** A resolution with the candidates that were weighed (for tests and the anchoring bench's log). */
+export interface Explained {
+  resolution: Resolution
+  candidates: Scored[]
+}
+
+export function explainResolution(anchor: unknown, context: ResolveContext): Explained {
+  const scored: Scored[] = []
+  const explained = (resolution: Resolution): Explained => ({ resolution, candidates: scored })
+  if (!isAnchor(anchor)) return explained({ status: 'inactive', reason: 'invalid-anchor' })
   const { doc } = context
   if (anchor.kind === 'page') {
     const width = Math.max(doc.documentElement.scrollWidth, 1)
-    return {
+    return explained({
       status: 'found',
       element: doc.body ?? doc.documentElement,
       point: { x: (anchor.page.x / Math.max(anchor.page.width, 1)) * width, y: anchor.page.y },
       confidence: 1,
       method: 'page',
-    }
+    })
   }
   const scrollY = doc.defaultView?.scrollY ?? 0
-  let cssElement: Element | null = null
-  try {
-    cssElement = doc.querySelector(anchor.css)
-  } catch {
-    // A selector stored by an older client that this browser rejects: the other selectors still apply.
-  }
-  const steps = stepsOfPath(anchor.css)
-  const scored: Scored[] = []
+  const cssElement = context.atPath(anchor.css)
+  const steps = context.stepsOf(anchor.css)
+  const storedKey = anchorIdentity(anchor)
+  const identicalOnPage = context.identities(anchor.fingerprint.tag).get(storedKey) ?? []
   const seen = new Set<Element>()
   const consider = (element: Element | null, method: ResolveMethod) => {
     if (!element || seen.has(element) || !isUsable(element)) return
     seen.add(element)
-    const top = element.getBoundingClientRect().top + scrollY
-    const parts = scoreParts({ element, anchor, texts: context.texts, index: context.index, top, steps })
+    const top = context.rectOf(element).top + scrollY
+    const parts = scoreParts({
+      element,
+      anchor,
+      texts: context.texts,
+      index: context.index,
+      top,
+      steps,
+      chainCache: context.chainCache,
+    })
     if (parts.score < CHANGED) return
-    scored.push({
+    const candidate = {
       element,
       method,
       ...parts,
-      confirmed: confirmed(element, anchor, context, cssElement, parts),
+      identical: identityKey(element, context.texts) === storedKey,
+      contains: containsStored(context.texts.of(element), anchor),
+      cssHit: element === cssElement,
+      ...surroundings(element, anchor, context),
+    }
+    scored.push({
+      ...candidate,
+      confirmed: confirmed(candidate, anchor, context, () => identicalOnPage),
     })
   }
-  const identicalFound = () => scored.some((c) => c.text === 1)
 
   consider(cssElement, 'css')
   // Nothing changed around it (the common reload): the element at the path, with its text and both
   // sides, and as many identical elements as when the pin was placed.
   const first = scored[0]
   if (
-    first?.confirmed &&
-    first.text === 1 &&
+    first?.identical &&
+    first.confirmed &&
+    first.sides === 2 &&
     first.score >= ACCEPT &&
-    unchanged(first.element, anchor, context)
+    identicalOnPage.length === (anchor.fingerprint.dupes ?? 1)
   )
-    return found(first, anchor)
-  const exact = anchor.quote?.exact
-  if (exact) {
-    for (const position of findAll(context.index.text, exact, MAX_QUOTE_HITS))
-      consider(elementAtText(context, position, exact.length, anchor.fingerprint.tag, 0), 'quote')
-  }
-  if (anchor.fingerprint.id) consider(doc.getElementById(anchor.fingerprint.id), 'fingerprint')
-  if (exact && !identicalFound()) {
-    for (const hit of approximateHits(context, exact)) {
-      const slack = Math.max(0, hit.end - hit.start - 4)
-      consider(elementAtText(context, hit.start, hit.end - hit.start, anchor.fingerprint.tag, slack), 'quote')
+    return explained(found(first, anchor, context))
+  if (identicalOnPage.length > 0) {
+    // The stored element is still on the page, maybe moved: only it (or one of its twins) may win.
+    for (const element of identicalOnPage.slice(0, MAX_IDENTICAL)) consider(element, 'fingerprint')
+  } else {
+    const exact = anchor.quote?.exact
+    if (exact) {
+      for (const position of findAll(context.index.text, exact, MAX_QUOTE_HITS))
+        consider(elementAtText(context, position, exact.length, anchor.fingerprint.tag, 0), 'quote')
     }
+    if (anchor.fingerprint.id) consider(doc.getElementById(anchor.fingerprint.id), 'fingerprint')
+    if (exact) {
+      for (const hit of approximateHits(context, exact)) {
+        const slack = Math.max(0, hit.end - hit.start - 4)
+        consider(
+          elementAtText(context, hit.start, hit.end - hit.start, anchor.fingerprint.tag, slack),
+          'quote',
+        )
+      }
+    }
+    if (!scored.some((c) => c.confirmed && c.score >= ACCEPT)) scanByTag(anchor, context, consider)
   }
-  if (!scored.some((c) => c.confirmed && c.score >= ACCEPT)) scanByTag(anchor, context, consider)
 
   scored.sort((a, b) => b.score - a.score)
-  const winner = pickWinner(scored, anchor, context)
+  const winner = pickWinner(scored, anchor, identicalOnPage.length)
   if (!winner) {
     const closest = scored[0]?.score ?? 0
-    return { status: 'inactive', reason: closest >= CHANGED ? 'element-changed' : 'element-removed' }
+    return explained({
+      status: 'inactive',
+      reason: closest >= CHANGED ? 'element-changed' : 'element-removed',
+    })
   }
-  return found(winner, anchor)
+  return explained(found(winner, anchor, context))
 }
 
-function found(winner: Candidate, anchor: Anchor): Resolution {
+/** Whether `text` holds the stored text and more (a sentence, a pasted copy of a child). */
+function containsStored(text: string, { fingerprint }: Anchor): boolean {
+  return (
+    fingerprint.text.length >= 4 &&
+    text.length > fingerprint.textLength &&
+    (text.includes(fingerprint.text) || readsAsBefore(fingerprint.text, text))
+  )
+}
+
+function found(winner: Scored, anchor: Anchor, context: ResolveContext): Resolution {
   return {
     status: 'found',
     element: winner.element,
-    point: pointIn(winner.element, anchor),
+    point: pointIn(winner.element, anchor, context),
     confidence: Math.round(winner.score * 100) / 100,
     method: winner.method,
   }
 }
 
-function unchanged(element: Element, anchor: Anchor, context: ResolveContext): boolean {
-  if (identityKey(element, context.texts) !== anchorIdentity(anchor)) return false
-  const quote = anchor.quote
-  const around = quote ? contextOf(element, context.index) : null
-  if (!quote || !around || around.prefix !== quote.prefix || around.suffix !== quote.suffix) return false
-  return (
-    (anchor.fingerprint.dupes ?? 1) ===
-    ((anchor.fingerprint.dupes ?? 1) > 1 ? countDuplicates(element, context.texts) : 1)
-  )
-}
-
 /**
- * The best confirmed candidate, if it clearly wins. Rivals scoring within MARGIN of it must be beaten on
- * evidence, not on a rounding: more sides of exactly the stored surroundings, else a clearly closer place
- * in the tree (an identical twin pasted next to it sits one index further). Otherwise nobody can tell
- * them apart, and the pin is inactive rather than on a look-alike.
- */
-function pickWinner(scored: Scored[], anchor: Anchor, context: ResolveContext): Scored | null {
-  // The stored text, unchanged, somewhere confirmed beats any element whose text changed (rows swapped:
-  // the row now at the path says "Mozilla 1.3", the pinned "Mozilla 1.2" is one row further).
-  const identical = scored.find((c) => c.confirmed && c.text === 1 && c.score >= ACCEPT)
-  const winner = identical ?? scored.find((c) => c.confirmed)
-  if (!winner || winner.score < ACCEPT) return null
-  const key = identityKey(winner.element, context.texts)
-  // Identical twins are rivals whatever their score: only evidence tells them apart.
-  const rivals = scored.filter(
-    (c) =>
-      c !== winner &&
-      (c.score >= Math.max(ACCEPT, winner.score - MARGIN) || identityKey(c.element, context.texts) === key),
-  )
-  if (rivals.length === 0) return winner
-  const ranked = [winner, ...rivals].map((c) => ({ c, sides: exactSides(c.element, anchor, context) }))
-  ranked.sort((a, b) => b.sides - a.sides || b.c.structure - a.c.structure)
-  const [top, next] = ranked
-  if (!top || !next || !top.c.confirmed) return null
-  if (top.sides > next.sides || top.c.structure - next.c.structure >= 0.05) return top.c
-  return null
-}
-
-/**
- * The fingerprint scan: elements of the anchor's tag. Those with exactly the stored text are scored first
- * (and alone when any exist); otherwise only those of a comparable text length, so a paragraph is never
- * compared with a whole section.
+ * The fingerprint scan, when the stored element is nowhere as it was: elements of the anchor's tag with a
+ * comparable text length, so a paragraph is never compared with a whole section.
  */
 function scanByTag(
   anchor: Anchor,
@@ -320,25 +232,13 @@ function scanByTag(
   const { fingerprint } = anchor
   const all = context.doc.getElementsByTagName(fingerprint.tag)
   if (all.length > MAX_TAG_SCAN) return
-  const sameText: Element[] = []
-  const comparable: Element[] = []
   for (const element of Array.from(all)) {
     const text = context.texts.of(element)
-    if (
-      fingerprint.text &&
-      text.length === fingerprint.textLength &&
-      textHash(text) === fingerprint.textHash
-    ) {
-      sameText.push(element)
-    } else if (
-      !fingerprint.text
-        ? text === ''
-        : text.length >= fingerprint.textLength * 0.5 && text.length <= fingerprint.textLength * 2
-    ) {
-      comparable.push(element)
-    }
+    const comparable = !fingerprint.text
+      ? text === ''
+      : text.length >= fingerprint.textLength * 0.5 && text.length <= fingerprint.textLength * 2
+    if (comparable) consider(element, 'fingerprint')
   }
-  for (const element of sameText.length ? sameText : comparable) consider(element, 'fingerprint')
 }
 
 /** Resolves many anchors against one document state (one text index for all). */

@@ -15,34 +15,80 @@ export interface Step {
   id?: string
 }
 
-const DEPTH = 10
+export const DEPTH = 10
 
-/** The stored CSS path as steps, nearest first (`#main > div:nth-of-type(2) > p`). */
-export function stepsOfPath(css: string): Step[] {
+/**
+ * The stored CSS path as steps, nearest first (`#main > div:nth-of-type(2) > p`), up to the first id;
+ * `complete` when every part was understood (then the path can be walked without a selector engine).
+ */
+export function parsePath(css: string): { steps: Step[]; complete: boolean } {
   const steps: Step[] = []
   for (const part of css.split(' > ').reverse()) {
     if (part.startsWith('#')) {
       steps.push({ tag: '', nth: 1, id: part.slice(1).replace(/\\(.)/g, '$1') })
-      break
+      return { steps, complete: true }
     }
     const match = /^([\w-]+)(?::nth-of-type\((\d+)\))?$/.exec(part)
-    if (!match) break
+    if (!match) return { steps, complete: false }
     steps.push({ tag: (match[1] ?? '').toLowerCase(), nth: Number(match[2] ?? 1) })
-    if (steps.length >= DEPTH) break
   }
-  return steps
+  return { steps, complete: steps[steps.length - 1]?.tag === 'html' }
 }
 
-/** A candidate's chain, nearest first, as deep as the stored one may be. */
-export function stepsOf(element: Element): Step[] {
+/** The stored CSS path as steps, nearest first, as deep as structure is compared. */
+export function stepsOfPath(css: string): Step[] {
+  return parsePath(css).steps.slice(0, DEPTH)
+}
+
+/**
+ * The element a complete path designates now, walked from its id or the root (what `querySelector` would
+ * answer, without matching the selector against every element of the page); undefined when the path
+ * cannot be walked, null when nothing is there.
+ */
+export function elementAtPath(
+  doc: Document,
+  path: { steps: Step[]; complete: boolean },
+): Element | null | undefined {
+  const { steps, complete } = path
+  const far = steps[steps.length - 1]
+  if (!complete || !far) return undefined
+  let node: Element | null = far.id !== undefined ? doc.getElementById(far.id) : doc.documentElement
+  for (let i = steps.length - 2; i >= 0 && node; i -= 1) {
+    const step = steps[i] as Step
+    let count = 0
+    let next: Element | null = null
+    for (let child = node.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName !== step.tag || child.hasAttribute(BRIDGE_ATTRIBUTE)) continue
+      count += 1
+      if (count === step.nth) {
+        next = child
+        break
+      }
+    }
+    node = next
+  }
+  return node
+}
+
+/**
+ * A candidate's chain, nearest first, as deep as the stored one may be. `cache` (one per resolution pass)
+ * keeps each element's own step: candidates share their ancestors, and counting a row's earlier siblings
+ * in a long table is the costly part.
+ */
+export function stepsOf(element: Element, cache?: WeakMap<Element, Step>): Step[] {
   const steps: Step[] = []
   for (let node: Element | null = element; node && steps.length < DEPTH + 4; node = node.parentElement) {
-    let nth = 1
-    for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
-      if (sibling.localName === node.localName && !sibling.hasAttribute(BRIDGE_ATTRIBUTE)) nth += 1
+    let step = cache?.get(node)
+    if (!step) {
+      let nth = 1
+      for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) {
+        if (sibling.localName === node.localName && !sibling.hasAttribute(BRIDGE_ATTRIBUTE)) nth += 1
+      }
+      const id = node.getAttribute('id')
+      step = id ? { tag: node.localName, nth, id } : { tag: node.localName, nth }
+      cache?.set(node, step)
     }
-    const id = node.getAttribute('id')
-    steps.push(id ? { tag: node.localName, nth, id } : { tag: node.localName, nth })
+    steps.push(step)
   }
   return steps
 }

@@ -5,6 +5,15 @@
  */
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE'])
 
+// The DOM's constants by value: the index works on any document (another window's, a test's) without
+// reaching for the globals of the one running this code.
+const SHOW_ELEMENT = 1
+const SHOW_TEXT = 4
+const FILTER_ACCEPT = 1
+const FILTER_REJECT = 2
+const FILTER_SKIP = 3
+const TEXT_NODE = 3
+
 /** Elements the bridge adds to the page (pins); never part of the page's text or structure. */
 export const BRIDGE_ATTRIBUTE = 'data-pinpoint-host'
 
@@ -28,13 +37,14 @@ export function buildTextIndex(doc: Document): TextIndex {
   let text = ''
   let pendingSpace = false
   const root = doc.body ?? doc.documentElement
-  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+  // Elements are visited too, so a script, a style or a pin is rejected with its whole subtree once,
+  // instead of every text node looking up its ancestors.
+  const walker = doc.createTreeWalker(root, SHOW_ELEMENT | SHOW_TEXT, {
     acceptNode(node) {
-      for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
-        if (SKIPPED.has(parent.tagName) || parent.hasAttribute(BRIDGE_ATTRIBUTE))
-          return NodeFilter.FILTER_REJECT
-      }
-      return NodeFilter.FILTER_ACCEPT
+      if (node.nodeType === TEXT_NODE) return FILTER_ACCEPT
+      const element = node as Element
+      if (SKIPPED.has(element.tagName) || element.hasAttribute(BRIDGE_ATTRIBUTE)) return FILTER_REJECT
+      return FILTER_SKIP
     },
   })
   for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
@@ -57,20 +67,22 @@ export function buildTextIndex(doc: Document): TextIndex {
   }
 
   function firstLast(element: Element): [Text, Text] | null {
-    const inner = doc.createTreeWalker(element, NodeFilter.SHOW_TEXT)
-    let first: Text | null = null
-    let last: Text | null = null
-    for (let node = inner.nextNode() as Text | null; node; node = inner.nextNode() as Text | null) {
-      if (!position.has(node)) continue
-      first ??= node
-      last = node
-    }
-    return first && last ? [first, last] : null
+    // From each end inwards, not through the whole element: a section's range costs two short walks.
+    const inner = doc.createTreeWalker(element, SHOW_TEXT)
+    let first = inner.nextNode() as Text | null
+    while (first && !position.has(first)) first = inner.nextNode() as Text | null
+    if (!first) return null
+    let deepest: Node = element
+    while (deepest.lastChild) deepest = deepest.lastChild
+    inner.currentNode = deepest
+    let last = (deepest.nodeType === TEXT_NODE ? deepest : inner.previousNode()) as Text | null
+    while (last && !position.has(last)) last = inner.previousNode() as Text | null
+    return last ? [first, last] : null
   }
 
   /** Where the text before `element` (in document order) ends: walk back to the last indexed text node. */
   function boundaryBefore(element: Element): number {
-    const back = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    const back = doc.createTreeWalker(root, SHOW_TEXT)
     back.currentNode = element
     for (let node = back.previousNode() as Text | null; node; node = back.previousNode() as Text | null) {
       const index = position.get(node)
@@ -79,19 +91,30 @@ export function buildTextIndex(doc: Document): TextIndex {
     return 0
   }
 
+  // Every pin asks for the ranges of its candidates and their context: walk each element's text once.
+  const ranges = new WeakMap<Element, { start: number; end: number } | null>()
+  function rangeOf(element: Element): { start: number; end: number } | null {
+    if (ranges.has(element)) return ranges.get(element) ?? null
+    const range = computeRange(element)
+    ranges.set(element, range)
+    return range
+  }
+
+  function computeRange(element: Element): { start: number; end: number } | null {
+    const pair = firstLast(element)
+    if (!pair) {
+      if (!root.contains(element)) return null
+      const point = boundaryBefore(element)
+      return { start: point, end: point }
+    }
+    const start = starts[position.get(pair[0]) ?? -1]
+    const end = ends[position.get(pair[1]) ?? -1]
+    return start === undefined || end === undefined ? null : { start, end }
+  }
+
   return {
     text,
-    rangeOf(element) {
-      const pair = firstLast(element)
-      if (!pair) {
-        if (!root.contains(element)) return null
-        const point = boundaryBefore(element)
-        return { start: point, end: point }
-      }
-      const start = starts[position.get(pair[0]) ?? -1]
-      const end = ends[position.get(pair[1]) ?? -1]
-      return start === undefined || end === undefined ? null : { start, end }
-    },
+    rangeOf,
     nodeAt(offset) {
       let low = 0
       let high = nodes.length - 1

@@ -1,3 +1,5 @@
+import approxSearch from 'approx-string-match'
+
 /**
  * Text helpers of the anchoring model: whitespace normalisation (the same text laid out at another width
  * or re-indented by a new deploy must compare equal), a bigram similarity that tolerates small copy edits,
@@ -63,4 +65,16 @@ export function contextSimilarity(stored: string, found: string, side: 'prefix' 
   const a = side === 'prefix' ? stored.slice(-length) : stored.slice(0, length)
   const b = side === 'prefix' ? found.slice(-length) : found.slice(0, length)
   return similarity(a, b)
+}
+
+/**
+ * Whether `found` still reads as `stored` with a few words changed: `stored` occurs near the start of
+ * `found` with at most `share` of its characters differing (an edit distance, Myers' bounded search).
+ * Unlike bigram similarity, two different paragraphs of the same filler text ("Lorem ipsum dolor sit
+ * amet...") are told apart: they share their bigrams, not their order.
+ */
+export function readsAsBefore(stored: string, found: string, share = 0.2): boolean {
+  if (!stored) return !found
+  const window = found.slice(0, Math.ceil(stored.length * 1.25) + 40)
+  return approxSearch(window, stored, Math.floor(stored.length * share)).length > 0
 }

@@ -4,6 +4,7 @@
  */
 import { render } from '@react-email/render'
 import { createElement, type ReactElement } from 'react'
+import { BillingEmail, type BillingEmailProps, billingSubject } from './billing'
 import { InviteEmail, type InviteEmailProps, inviteSubject } from './invite'
 import { LoginLinkEmail, type LoginLinkEmailProps, loginLinkSubject } from './login-link'
 import { PasswordResetEmail, type PasswordResetEmailProps, passwordResetSubject } from './password-reset'
@@ -32,3 +33,6 @@ export const buildLoginLinkEmail = (props: LoginLinkEmailProps) =>
 
 export const buildWelcomeEmail = (props: WelcomeEmailProps) =>
   renderEmail('welcome', welcomeSubject, createElement(WelcomeEmail, props))
+
+export const buildBillingEmail = (props: BillingEmailProps) =>
+  renderEmail(`billing-${props.kind}`, billingSubject(props), createElement(BillingEmail, props))

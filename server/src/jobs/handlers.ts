@@ -1,5 +1,6 @@
 /** Which function works which queue, and what runs on a schedule. Started by index.ts (and by tests). */
 import type { AppContext } from '../context'
+import { runBillingSweep } from '../modules/billing/runtime'
 import { collectOrphanAttachments } from '../modules/file-attachments/orphans'
 import { reachCanvasDeadline, sendReminder } from '../modules/reminders/service'
 import { type JobHandler, QUEUES, type QueueName } from './index'
@@ -12,10 +13,14 @@ export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobH
     [QUEUES.orphanAttachments]: async () => {
       await collectOrphanAttachments(context)
     },
+    [QUEUES.billingSweep]: async () => {
+      await runBillingSweep(context)
+    },
   }
 }
 
 /** Recurring work (cron, UTC), registered once at start; pg-boss keeps one schedule per queue. */
 export const SCHEDULES: Partial<Record<QueueName, string>> = {
   [QUEUES.orphanAttachments]: '23 * * * *',
+  [QUEUES.billingSweep]: '*/5 * * * *',
 }

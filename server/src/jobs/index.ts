@@ -18,6 +18,8 @@ export const QUEUES = {
   canvasDeadline: 'canvas-deadline',
   /** Hourly: deletes uploads never attached to a comment within a day (file-attachments/orphans.ts). */
   orphanAttachments: 'orphan-attachments',
+  /** Every 5 minutes: the local billing engine's renewals, retries, trial notices (billing/runtime.ts). */
+  billingSweep: 'billing-sweep',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]

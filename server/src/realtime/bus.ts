@@ -45,12 +45,26 @@ export interface AccessChange {
   canvasIds: string[]
 }
 
+/**
+ * A frame that is not stored (customer.updated, ...): delivered to the topic's sockets that are connected
+ * when it arrives, never replayed; the client refetches on reconnect anyway.
+ */
+export interface TransientFrame {
+  topic: string
+  frame: string
+}
+
 export type BusMessage =
   | { kind: 'events'; events: EventRef[] }
+  | ({ kind: 'frame' } & TransientFrame)
   | { kind: 'presence'; presence: PresenceMessage }
   | ({ kind: 'access' } & AccessChange)
 
-type Wire = { k: 'e'; e: EventRef[] } | { k: 'p'; p: PresenceMessage } | { k: 'a'; u: string[]; c: string[] }
+type Wire =
+  | { k: 'e'; e: EventRef[] }
+  | { k: 'p'; p: PresenceMessage }
+  | { k: 'a'; u: string[]; c: string[] }
+  | { k: 'f'; t: string; f: string }
 
 export interface Bus {
   /** Starts listening (idempotent). Messages published before start are not received. */
@@ -120,6 +134,8 @@ function encodeAccess({ userIds, canvasIds }: AccessChange): string[] {
 function encode(message: BusMessage): string[] {
   if (message.kind === 'events') return encodeEvents(message.events)
   if (message.kind === 'access') return encodeAccess(message)
+  if (message.kind === 'frame')
+    return [JSON.stringify({ k: 'f', t: message.topic, f: message.frame } satisfies Wire)]
   return [JSON.stringify({ k: 'p', p: message.presence } satisfies Wire)]
 }
 
@@ -131,6 +147,8 @@ function decode(payload: string): BusMessage | null {
     if (wire.k === 'p' && wire.p && typeof wire.p.canvasId === 'string') {
       return { kind: 'presence', presence: wire.p }
     }
+    if (wire.k === 'f' && typeof wire.t === 'string' && typeof wire.f === 'string')
+      return { kind: 'frame', topic: wire.t, frame: wire.f }
     if (wire.k === 'a' && isStringList(wire.u) && isStringList(wire.c))
       return { kind: 'access', userIds: wire.u, canvasIds: wire.c }
   } catch {
@@ -199,5 +217,18 @@ export function createBus(database: DatabaseHandle, logger: Logger): Bus {
         handlers.delete(handler)
       }
     },
+  }
+}
+
+/**
+ * Announces transient frames from inside the transaction that caused them (or after an autocommitted
+ * write). Frames too large for one NOTIFY are refused: transient frames are small by design.
+ */
+export async function notifyFrames(db: DbOrTx, frames: readonly TransientFrame[]): Promise<void> {
+  for (const frame of frames) {
+    const payload = encode({ kind: 'frame', ...frame })[0] ?? ''
+    if (Buffer.byteLength(payload) >= MAX_PAYLOAD_BYTES)
+      throw new Error(`frame for ${frame.topic} is too large`)
+    await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`)
   }
 }

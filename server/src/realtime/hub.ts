@@ -225,6 +225,11 @@ export class RealtimeHub {
       if (this.presence.apply(message.presence)) this.publishPresence(message.presence.canvasId)
       return
     }
+    if (message.kind === 'frame') {
+      // Transient frames are not stored or replayed: publish in arrival order to whoever listens now.
+      if (this.hasLocalInterest(message.topic)) this.publish(message.topic, message.frame)
+      return
+    }
     this.queue.push(message)
     this.draining ??= this.drain().finally(() => {
       this.draining = null

@@ -7,6 +7,8 @@ import type { AppContext } from '../../context'
 import { clearAuthCookies, IMPERSONATION_COOKIE, setSessionCookies } from '../auth/cookies'
 import { authPlugin, contextSeed, serializeUser } from '../auth/plugin'
 import { requestInfo } from '../auth/request-info'
+import { getCustomer } from '../billing/service'
+import { publishCustomerUpdated } from '../billing/sync'
 import { serveAvatar, updateAvatar } from './avatar'
 import { userModels } from './model'
 import {
@@ -58,9 +60,12 @@ export function usersModule(context: AppContext) {
     )
     .put(
       '/users/me/customer',
-      async ({ actor, body }) => ({
-        user: serializeUser(await updateCustomerSettings(context, actor, body)),
-      }),
+      async ({ actor, body }) => {
+        const user = await updateCustomerSettings(context, actor, body)
+        if (user.customer) await publishCustomerUpdated(context, user.customer)
+        // { customer } is the billing contract's answer; { user } is what older clients read.
+        return { user: serializeUser(user), customer: await getCustomer(context, actor) }
+      },
       {
         body: 'users.customer',
       },

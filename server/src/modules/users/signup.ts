@@ -23,6 +23,8 @@ import { parseEmail } from '../../platform/security'
 import { loadActorUser } from '../auth/actor'
 import { assertPasswordRules, hashPassword } from '../auth/passwords'
 import { type LoginResult, type RequestInfo, startSession } from '../auth/session'
+import { syncSeats } from '../billing/seats'
+import { provisionBilling } from '../billing/service'
 import { findUsableInviteByCode, joinTeamByInvite } from '../invites/lookup'
 import { isUniqueViolation } from './db-errors'
 
@@ -39,7 +41,7 @@ export interface SignupInput {
   initialVisitData?: Record<string, unknown> | null
 }
 
-type Ctx = Pick<AppContext, 'database' | 'now' | 'logger' | 'mailer' | 'config'>
+type Ctx = AppContext
 
 const accountExists = () =>
   new Conflict('An account with this e-mail already exists. Please log in.', { reason: 'account-exists' })
@@ -117,6 +119,9 @@ export async function signUp(ctx: Ctx, input: SignupInput, info: RequestInfo): P
     if (isUniqueViolation(error)) throw accountExists()
     throw error
   }
+  // The trial is the billing provider's from the start: it renews, or runs out and e-mails, there.
+  if (trial || fields.coupon) await provisionBilling(ctx, userId)
+  if (fields.inviteCode) await syncSeats(ctx, (await loadActorUser(db, userId))?.teamId)
   const user = await loadActorUser(db, userId)
   if (!user) throw new Error('the new user could not be loaded')
   const welcome = await buildWelcomeEmail({

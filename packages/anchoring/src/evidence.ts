@@ -1,0 +1,199 @@
+/**
+ * Evidence that a candidate is the pinned element and not a look-alike, and the choice between candidates.
+ * A misplaced pin is worse than a lost one, so every rule here errs towards "inactive":
+ *
+ * - while an element identical to the stored one (same tag, text and identifying attributes) is on the
+ *   page, no changed element may win: the stored element is still there, maybe moved (rows or sections
+ *   swapped put a neighbour at the old CSS path);
+ * - among identical elements, the surroundings decide: the text right next to the element on both sides
+ *   ("near" sides) must still be the stored one; the stored CSS path only breaks a tie when look-alikes
+ *   were added (a twin pasted next to the pinned element, which keeps its own path);
+ * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
+ */
+import type { ResolveContext } from './context'
+import { lookAlikes } from './context'
+import { contextOf, type ScoreParts } from './fingerprint'
+import { readsAsBefore } from './text'
+import type { Anchor, ResolveMethod } from './types'
+
+/** Candidates scoring at least this are accepted. */
+export const ACCEPT = 0.7
+/** A confirmed identical element is accepted from this score (its classes and place may have changed). */
+const ACCEPT_IDENTICAL = 0.5
+/** A confirmed changed element is accepted from this score. */
+const ACCEPT_CHANGED = 0.6
+/** Context shorter than this proves nothing (the start of a page, a lone word). */
+const MIN_CONTEXT = 8
+/** How many characters right next to the element must be unchanged for a side to agree "near". */
+const NEAR = 12
+/** Closer than this in structure, two candidates are not told apart by their place in the tree. */
+const STRUCTURE_MARGIN = 0.05
+
+export interface Scored extends ScoreParts {
+  element: Element
+  method: ResolveMethod
+  /** Same tag, text and identifying attributes as the stored element. */
+  identical: boolean
+  /** Its text holds the whole stored text and more (something was added to it). */
+  contains: boolean
+  /** At the stored CSS path. */
+  cssHit: boolean
+  /** Sides (0-2) whose stored context is exactly the candidate's. */
+  sides: number
+  /** Sides (0-2) whose stored context agrees with the candidate's for the NEAR characters next to it. */
+  near: number
+  confirmed: boolean
+}
+
+/** Length of the common run of two context strings, counted from the element outwards. */
+function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): number {
+  const length = Math.min(stored.length, found.length)
+  let run = 0
+  while (run < length) {
+    const a = side === 'prefix' ? stored[stored.length - 1 - run] : stored[run]
+    const b = side === 'prefix' ? found[found.length - 1 - run] : found[run]
+    if (a !== b) break
+    run += 1
+  }
+  return run
+}
+
+/** The exact and near agreement of a candidate's surroundings with the stored ones. */
+export function surroundings(
+  element: Element,
+  anchor: Anchor,
+  context: ResolveContext,
+): { sides: number; near: number } {
+  const { quote } = anchor
+  const around = quote ? contextOf(element, context.index) : null
+  if (!quote || !around) return { sides: 0, near: 0 }
+  let sides = 0
+  let near = 0
+  for (const side of ['prefix', 'suffix'] as const) {
+    const stored = quote[side]
+    if (stored.length < MIN_CONTEXT) continue
+    if (around[side] === stored) sides += 1
+    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) near += 1
+  }
+  return { sides, near }
+}
+
+/**
+ * Whether a candidate is confirmed by more than its own likeness:
+ *
+ * - a changed element (its text or, for an image, its source) with a short text must be at the stored
+ *   CSS path, in the same place of the tree, with the text next to it unchanged on both sides; a longer
+ *   text changed by a few words must be at the path or keep one side, and read mostly the same;
+ * - one of several identical elements ("Read more" in every card, a repeated table cell) must keep the
+ *   text next to it on both sides, or on one side at the stored path; when look-alikes were added (a
+ *   twin pasted), one side or the path will do, and the choice between them is made in `pickWinner`;
+ * - when fewer identical elements remain than there were, one of them was deleted, and the candidate must
+ *   keep its surroundings exactly on both sides and be the only one that does: otherwise nobody can tell
+ *   which one went, and the honest answer is "inactive".
+ */
+export function confirmed(
+  candidate: Omit<Scored, 'confirmed'>,
+  anchor: Anchor,
+  context: ResolveContext,
+  identicalOthers: () => Element[],
+): boolean {
+  const { fingerprint } = anchor
+  const { cssHit, sides, near } = candidate
+  if (!candidate.identical) {
+    // Both sides exactly as stored: it sits in the very gap the pinned element left, whatever its text.
+    if (sides === 2 && candidate.text >= 0.5) return true
+    // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
+    // that took the place of a moved or deleted element: only the very same place with the text next to
+    // it unchanged on both sides proves it.
+    if (fingerprint.textLength < 30) {
+      if (cssHit && near === 2 && candidate.structure >= 0.99) return true
+      // Unless it still starts with the whole stored text (a sentence was added to a heading), where
+      // the text on one side and the place in the tree agree.
+      const text = context.texts.of(candidate.element)
+      if (near === 0 || fingerprint.text.length < 12) return false
+      if (text.startsWith(fingerprint.text)) return candidate.structure >= 0.75
+      // A word changed in a short text: it must still read as before, close to the stored place.
+      return candidate.text >= 0.85 && candidate.structure >= 0.9
+    }
+    // A longer text changed by a few words: it must still read as before (in order, not only the same
+    // words) and be at the same place in the tree or keep the text on one side.
+    if (!readsAsBefore(fingerprint.text, context.texts.of(candidate.element))) return false
+    // Where both sides changed too (content added around it), only almost the same place will do.
+    return (cssHit && near > 0) || sides > 0 || candidate.structure >= (near > 0 ? 0.75 : 0.95)
+  }
+  const dupes = fingerprint.dupes ?? 1
+  const now = lookAlikes(candidate.element, context)
+  if (dupes <= 1 || now > dupes) return dupes <= 1 || near > 0 || cssHit
+  // As many look-alikes as before: the text next to it must agree on both sides. One side proves
+  // little: when two look-alike cards are swapped, the one now at the old place keeps the text after
+  // it (the next card's), and the pinned one, moved, may keep neither. Which of several look-alikes that
+  // agree is the one is decided in `pickWinner`.
+  if (now === dupes) return near === 2
+  if (sides < 2) return false
+  // Fewer equal elements than before: this one must be the only equal one with both sides unchanged.
+  return identicalOthers().every(
+    (other) => other === candidate.element || surroundings(other, anchor, context).sides < 2,
+  )
+}
+
+/**
+ * The winner among scored candidates (best score first), or null when nobody can tell.
+ *
+ * `stored`: how many elements identical to the stored one are on the page (found or not as candidates).
+ */
+export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Scored | null {
+  if (stored > 0) {
+    // An identical, confirmed element is the stored one unless its score is very low.
+    const identical = scored.filter((c) => c.identical && c.confirmed && c.score >= ACCEPT_IDENTICAL)
+    if (identical.length === 0 && stored === (anchor.fingerprint.dupes ?? 1))
+      return alone(scored.filter((c) => c.identical))
+    // A twin pasted next to the pinned element: the pinned one kept its path.
+    const atPath = identical.find((c) => c.cssHit)
+    if (atPath && stored > (anchor.fingerprint.dupes ?? 1)) return atPath
+    // Every look-alike scored, confirmed or not, may stand in the winner's way.
+    const winner = clearBest(
+      identical,
+      scored.filter((c) => c.identical),
+    )
+    // The element at the path reads the stored text and a little more (something was pasted into it)
+    // while a copy of the old one sits elsewhere: either could be the pinned one.
+    const grown = scored.find((c) => c.cssHit && !c.identical && c.contains && c.structure >= 0.99)
+    return winner && grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
+  }
+  const winner = scored.find((c) => c.confirmed)
+  if (!winner || winner.score < ACCEPT_CHANGED) return null
+  const rivals = scored.filter(
+    (c) => c !== winner && c.score >= Math.max(ACCEPT_CHANGED, winner.score - 0.03),
+  )
+  return rivals.length === 0 ? winner : clearBest([winner, ...rivals], [])
+}
+
+/**
+ * The candidate with clearly the best evidence: more near sides agreeing, else a clearly closer place;
+ * it must also beat `others` (look-alikes too little confirmed to win, not to stand in the way).
+ */
+function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
+  // Exact sides do not count here: a copy of a whole block carries exact surroundings.
+  const ranked = [...candidates].sort((a, b) => b.near - a.near || b.structure - a.structure)
+  const top = ranked[0]
+  if (!top?.confirmed) return null
+  const others = [...new Set([...ranked.slice(1), ...blocking])].filter((c) => c !== top)
+  // The winner must beat every rival on one kind of evidence without losing on the other: when the
+  // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
+  // a template repeating the same words around every copy), nobody can tell.
+  const beats = (other: Scored) =>
+    top.near > other.near
+      ? top.structure >= other.structure - STRUCTURE_MARGIN / 5
+      : top.structure - other.structure >= (top.near === 2 ? STRUCTURE_MARGIN / 2 : STRUCTURE_MARGIN)
+  return others.every(beats) ? top : null
+}
+
+/**
+ * No look-alike agrees with the stored surroundings (content was added around all of them): the one at
+ * the stored path wins when every other one is clearly elsewhere in the tree.
+ */
+function alone(identical: Scored[]): Scored | null {
+  const atPath = identical.find((c) => c.cssHit && c.structure >= 0.99)
+  if (!atPath) return null
+  return identical.every((c) => c === atPath || c.structure <= atPath.structure - 0.15) ? atPath : null
+}

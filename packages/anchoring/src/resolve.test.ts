@@ -1,0 +1,160 @@
+/**
+ * The resolver on small pages built with happy-dom (a DOM without layout: every box is empty, so the
+ * position hint is the same for all candidates and only text, attributes, surroundings and structure
+ * decide). Each test pins elements of one page, edits it the way the anchoring suite's variants do, and
+ * checks by `data-k` that every pin is on its own element or inactive, never on another one.
+ */
+import { describe, expect, test } from 'bun:test'
+import { Window } from 'happy-dom'
+import { captureAnchor } from './capture'
+import { createResolveContext } from './context'
+import { resolveAnchors } from './resolve'
+import { elementAtPath, parsePath } from './structure'
+import { buildTextIndex } from './text-index'
+import type { Anchor } from './types'
+
+function page(body: string): Document {
+  const window = new Window({ url: 'http://site.test/' })
+  window.document.body.innerHTML = body
+  return window.document as unknown as Document
+}
+
+function pin(doc: Document, key: string): Anchor {
+  const element = doc.querySelector(`[data-k="${key}"]`)
+  if (!element) throw new Error(`no element ${key}`)
+  return captureAnchor(element, 0, 0)
+}
+
+/** Where each anchor lands on `doc`: its element's data-k, 'other' for an element without one, or null. */
+function landing(doc: Document, anchors: Anchor[]): (string | null)[] {
+  return resolveAnchors(doc, anchors).map((result) =>
+    result.status === 'found' ? (result.element.getAttribute('data-k') ?? 'other') : null,
+  )
+}
+
+const LOREM = [
+  'Lorem ipsum dolor sit amet, quo meis audire placerat eu, te eos porro veniam.',
+  'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt.',
+  'Lorem ipsum dolor sit amet, vim at dolor dignissim, an mea eros semper efficiendi.',
+]
+
+function browsers(order: number[]): string {
+  const rows = [
+    ['Gecko', 'Mozilla 1.1', 'Win 95+ / OSX.1+', '1.1'],
+    ['Gecko', 'Mozilla 1.2', 'Win 95+ / OSX.1+', '1.2'],
+    ['Gecko', 'Mozilla 1.3', 'Win 95+ / OSX.1+', '1.3'],
+    ['Gecko', 'Mozilla 1.4', 'Win 95+ / OSX.1+', '1.4'],
+  ]
+  const row = (i: number) =>
+    `<tr>${(rows[i] ?? []).map((cell, c) => `<td data-k="r${i}c${c}">${cell}</td>`).join('')}</tr>`
+  return `<h2>Browsers</h2><table><tbody>${order.map(row).join('')}</tbody></table><p>End of the table.</p>`
+}
+
+function cards(order: number[]): string {
+  const names = ['Coco Cake', 'Green Tea', 'Cappuccino']
+  const card = (i: number) =>
+    `<div class="card"><img data-k="img${i}" src="/img/folio0${i}.jpg" alt=""><h5 data-k="h${i}">${names[i]}</h5><a data-k="more${i}" href="#modal">More Details</a></div>`
+  return `<h2>Our menu, freshly made every morning</h2><div class="row">${order.map(card).join('')}</div><p>Visit us in the shop.</p>`
+}
+
+describe('resolving after edits of the page', () => {
+  test('rows swapped: the stored text in its new row wins over the changed cell at the old path', () => {
+    const anchors = ['r1c1', 'r2c1', 'r1c3'].map((k) => pin(page(browsers([0, 1, 2, 3])), k))
+    const swapped = page(browsers([0, 2, 1, 3]))
+    expect(landing(swapped, anchors)).toEqual(['r1c1', 'r2c1', 'r1c3'])
+  })
+
+  test('cards swapped: an image is found by its source, never as the image now at its path', () => {
+    const original = page(cards([0, 1, 2]))
+    const anchors = ['img0', 'img1', 'h1'].map((k) => pin(original, k))
+    const landed = landing(page(cards([1, 0, 2])), anchors)
+    expect(landed).toEqual(['img0', 'img1', 'h1'])
+  })
+
+  test('identical buttons in swapped cards: on their own card or inactive, never on the look-alike', () => {
+    const original = page(cards([0, 1, 2]))
+    const anchors = ['more0', 'more1', 'more2'].map((k) => pin(original, k))
+    expect(anchors[0]?.fingerprint.dupes).toBe(3)
+    const landed = landing(page(cards([1, 0, 2])), anchors)
+    landed.forEach((key, i) => {
+      expect([`more${i}`, null]).toContain(key)
+    })
+    // The card nobody moved keeps its pin.
+    expect(landed[2]).toBe('more2')
+  })
+
+  test('a twin pasted right after a pinned element: the pin stays on the original', () => {
+    const body = `<h2>Pricing</h2><ul><li data-k="a">Starter plan, 9 euros a month</li><li data-k="b">Team plan</li></ul><p>Taxes included.</p>`
+    const anchors = ['a', 'b'].map((k) => pin(page(body), k))
+    const twinned = page(body)
+    const original = twinned.querySelector('[data-k="a"]') as Element
+    const copy = original.cloneNode(true) as Element
+    copy.removeAttribute('data-k')
+    original.after(copy)
+    expect(landing(twinned, anchors)).toEqual(['a', 'b'])
+  })
+
+  test('a deleted paragraph among look-alike filler paragraphs turns inactive', () => {
+    const body = `<section><h3>About</h3>${LOREM.map((t, i) => `<p data-k="p${i}">${t}</p>`).join('')}</section>`
+    const anchors = ['p0', 'p1', 'p2'].map((k) => pin(page(body), k))
+    const edited = page(body)
+    edited.querySelector('[data-k="p1"]')?.remove()
+    expect(landing(edited, anchors)).toEqual(['p0', null, 'p2'])
+  })
+
+  test('one word changed in a long paragraph: the same element, found by approximate search', () => {
+    const text =
+      'Reviewers fix copy all the time, so a pin that goes inactive when one word of its paragraph changes is the most common failure a client will meet.'
+    const body = `<article><h1>Notes</h1><p data-k="long">${text}</p><p>Another paragraph after it.</p></article>`
+    const anchor = pin(page(body), 'long')
+    const edited = page(body.replace('common failure', 'frequent failure'))
+    expect(landing(edited, [anchor])).toEqual(['long'])
+  })
+
+  test('a sentence added to a heading while content was inserted above: still the heading', () => {
+    const body = `<main><h2 data-k="title">Will Knock Your Socks Off</h2><p>Our one page wonder of a product.</p></main>`
+    const anchor = pin(page(body), 'title')
+    const edited = page(
+      `<div><p>A banner added later, above everything.</p></div>${body.replace(
+        'Socks Off</h2>',
+        'Socks Off This sentence was added by a later edit of the page.</h2>',
+      )}`,
+    )
+    expect(landing(edited, [anchor])).toEqual(['title'])
+  })
+
+  test('a short text changed at the old place, its neighbour having taken the place: inactive', () => {
+    const body = `<ul><li>Trial length: 14 days</li><li data-k="start">Trial Start Date: today</li><li data-k="end">Trial End Date: later</li><li>Plan: free</li></ul>`
+    const anchor = pin(page(body), 'start')
+    const edited = page(body)
+    edited.querySelector('[data-k="start"]')?.remove()
+    expect(landing(edited, [anchor])).toEqual([null])
+  })
+})
+
+describe('one pass over the page for all pins', () => {
+  test('the stored path is walked without a selector engine, as querySelector would answer', () => {
+    const doc = page(`<div id="main"><p>a</p><section><p>b</p><p data-k="x">c</p></section></div>`)
+    for (const css of ['#main > section > p:nth-of-type(2)', 'html > body > div > p']) {
+      expect(elementAtPath(doc, parsePath(css))).toBe(doc.querySelector(css))
+    }
+    expect(elementAtPath(doc, parsePath('#main > section > p:nth-of-type(7)'))).toBeNull()
+    expect(elementAtPath(doc, parsePath('div.card > p'))).toBeUndefined()
+  })
+
+  test('an element range spans its first to its last text node, nested or not', () => {
+    const doc = page(
+      `<p>before</p><div data-k="d"><span>one <b>two</b></span> three<i></i></div><p>after</p>`,
+    )
+    const index = buildTextIndex(doc)
+    const range = index.rangeOf(doc.querySelector('[data-k="d"]') as Element)
+    expect(range && index.text.slice(range.start, range.end)).toBe('one two three')
+  })
+
+  test('look-alikes are counted from one index of the page', () => {
+    const doc = page(cards([0, 1, 2]))
+    const context = createResolveContext(doc)
+    const buttons = [...context.identities('a').values()]
+    expect(buttons.map((list) => list.length)).toEqual([3])
+  })
+})
