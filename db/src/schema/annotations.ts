@@ -78,6 +78,8 @@ export const annotations = pgTable(
     textContentAfter: text('text_content_after'),
     screenshotUrl: text('screenshot_url'),
     afterScreenshotUrl: text('after_screenshot_url'),
+    /** When the author last changed the text (null: never). Status, labels and the like do not count. */
+    editedAt: tstz('edited_at'),
     ...timestamps(),
   },
   (t) => [
@@ -101,6 +103,8 @@ export const annotationReplies = pgTable(
     userName: text('user_name').notNull(),
     comment: text('comment').notNull().default(''),
     isPrivate: boolean('is_private').notNull().default(false),
+    /** When the author last changed the text (null: never). */
+    editedAt: tstz('edited_at'),
     ...timestamps(),
   },
   (t) => [

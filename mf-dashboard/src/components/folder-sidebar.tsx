@@ -107,7 +107,7 @@ export function FolderSidebar(props: FolderSidebarProps) {
         />
       </div>
       <div className="flex items-center justify-between px-4 pt-2 pb-1">
-        <h2 className="text-2xs font-semibold uppercase tracking-wider text-ink-subtle">Projects</h2>
+        <h2 className="text-2xs font-semibold uppercase tracking-wider text-ink-muted">Projects</h2>
         <div className="flex items-center">
           <Menu
             trigger={

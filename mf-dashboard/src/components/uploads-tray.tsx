@@ -1,7 +1,7 @@
 import { Button, formatBytes, Progress } from '@pinpoint/ui'
 import { useAtom } from 'jotai'
 import { CircleAlert, CircleCheck, UploadCloud, X } from 'lucide-react'
-import { cancelUpload } from '../lib/create'
+import { cancelUpload } from '../lib/asset-uploads'
 import { uploadsAtom } from '../lib/uploads'
 
 /** Uploads in progress, above the canvas grid: real byte progress, cancel, and the outcome of each. */

@@ -1,19 +1,9 @@
 import type { Canvas } from '@pinpoint/api'
-import { localId } from '@pinpoint/state'
-import { useSetAtom, useStore } from 'jotai'
 import { useCallback } from 'react'
 import { endpoints } from '../api'
 import { useCanvasActions } from './actions'
+import { useAssetUploads } from './asset-uploads'
 import { planUploads, titleFromFileName, titleFromUrl } from './files'
-import { patchUploadAtom, type UploadEntry, uploadsAtom, uploadVideo } from './uploads'
-
-/** Running video uploads, so Cancel can abort them. */
-const aborts = new Map<string, () => void>()
-
-export function cancelUpload(id: string) {
-  aborts.get(id)?.()
-  aborts.delete(id)
-}
 
 /**
  * Creating canvases of every type: a website from its address, an e-mail from HTML (a file or
@@ -21,13 +11,7 @@ export function cancelUpload(id: string) {
  */
 export function useCreateCanvas() {
   const { canvasCreated, canvasUpdated } = useCanvasActions()
-  const store = useStore()
-  const patch = useSetAtom(patchUploadAtom)
-
-  const track = useCallback(
-    (entry: UploadEntry) => store.set(uploadsAtom, [...store.get(uploadsAtom), entry]),
-    [store],
-  )
+  const { uploadAssets, uploadVideoAsset } = useAssetUploads()
 
   const createWebsite = useCallback(
     async ({ url, title, folderId }: { url: string; title?: string; folderId: string | null }) => {
@@ -41,41 +25,6 @@ export function useCreateCanvas() {
       return canvas
     },
     [canvasCreated],
-  )
-
-  /** Uploads files as assets of `canvas`, one entry each in the uploads tray. */
-  const uploadAssets = useCallback(
-    async (canvas: Canvas, files: File[], folderId: string | null) => {
-      let latest = canvas
-      for (const [position, file] of files.entries()) {
-        const id = localId('upload')
-        track({
-          id,
-          name: file.name,
-          bytesTotal: file.size,
-          bytesSent: 0,
-          status: 'uploading',
-          canvasId: canvas.id,
-        })
-        try {
-          const result = await endpoints.assets.upload({
-            file,
-            fileName: file.name,
-            canvasId: canvas.id,
-            position,
-            revisionId: canvas.CanvasRevisionId ?? null,
-            folderId,
-          })
-          latest = result.canvas ?? latest
-          patch(id, { status: 'done', bytesSent: file.size })
-        } catch (error) {
-          patch(id, { status: 'error', error: error instanceof Error ? error.message : 'Upload failed' })
-          throw error
-        }
-      }
-      return latest
-    },
-    [patch, track],
   )
 
   const createEmailFromHtml = useCallback(
@@ -118,46 +67,10 @@ export function useCreateCanvas() {
         folderId,
       })
       canvasCreated(canvas)
-      const id = localId('upload')
-      track({
-        id,
-        name: file.name,
-        bytesTotal: file.size,
-        bytesSent: 0,
-        status: 'uploading',
-        canvasId: canvas.id,
-      })
-      try {
-        const created = await endpoints.assets.createVideo({
-          id: canvas.id,
-          fileSizeInBytes: file.size,
-          name: file.name,
-          position: 0,
-          revisionId: canvas.CanvasRevisionId ?? null,
-          folderId,
-        })
-        const upload = uploadVideo({
-          file,
-          details: created.uploadableVideoDetails,
-          canvas: created.canvas ?? canvas,
-          onProgress: (sent, total) => patch(id, { bytesSent: sent, bytesTotal: total }),
-        })
-        aborts.set(id, () => {
-          upload.abort()
-          patch(id, { status: 'cancelled' })
-        })
-        await upload.promise
-        patch(id, { status: 'done', bytesSent: file.size })
-        canvasUpdated(created.canvas ?? canvas)
-      } catch (error) {
-        patch(id, { status: 'error', error: error instanceof Error ? error.message : 'Upload failed' })
-        throw error
-      } finally {
-        aborts.delete(id)
-      }
+      canvasUpdated(await uploadVideoAsset(canvas, file, folderId))
       return canvas
     },
-    [canvasCreated, canvasUpdated, patch, track],
+    [canvasCreated, canvasUpdated, uploadVideoAsset],
   )
 
   /** Dropped or chosen files: images and PDFs make one design, each video and HTML file its own canvas. */

@@ -4,7 +4,7 @@
  * ('You left a comment', 'You replied to a comment'); ids made here are remembered so their real-time echo
  * does not raise a second one.
  */
-import { notificationText } from '@pinpoint/domain'
+import { notificationText, TOAST_TIMEOUT_MS } from '@pinpoint/domain'
 import { addToastAtom, pushNotificationAtom } from '@pinpoint/state'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
@@ -15,12 +15,14 @@ import {
   removeAnnotation,
   removeReply,
   restoreAnnotation,
+  restoreReply,
   upsertAnnotation,
   upsertReply,
 } from './cache'
+import { deferDelete } from './deferred'
 import { assignChange, fieldsChange, type LocalChange, labelChange } from './pending'
 import { useReviewApi } from './queries'
-import type { Annotation, AnnotationUpdate, CanvasUser, Label, NewAnnotation } from './types'
+import type { Annotation, AnnotationReply, AnnotationUpdate, CanvasUser, Label, NewAnnotation } from './types'
 
 /** Ids of comments and replies created in this tab (their real-time echo is not announced again). */
 export const createdHere = new Set<string>()
@@ -80,22 +82,41 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
       },
       update: (id: string, patch: AnnotationUpdate) =>
         optimistic(id, fieldsChange(patch), () => api.updateAnnotation(id, patch)),
-      async remove(ids: readonly string[]) {
+      /**
+       * Takes the comments off the screen at once and deletes them when the Undo toast has gone
+       * (deferred.ts); Undo puts them back untouched.
+       */
+      remove(ids: readonly string[]) {
         const removed = ids.map(find).filter((a): a is Annotation => !!a)
         for (const id of ids) removeAnnotation(client, canvasId, id)
-        const results = await Promise.allSettled(ids.map((id) => api.deleteAnnotation(id)))
-        results.forEach((result, i) => {
-          const annotation = removed[i]
-          if (result.status === 'rejected' && annotation) restoreAnnotation(client, canvasId, annotation)
+        const restore = () => {
+          for (const annotation of removed) restoreAnnotation(client, canvasId, annotation)
+        }
+        const deletion = deferDelete({
+          delayMs: TOAST_TIMEOUT_MS,
+          onUndo: restore,
+          send: async (leaving) => {
+            const results = await Promise.allSettled(
+              ids.map((id) => (leaving ? api.deleteOnLeave('annotations', id) : api.deleteAnnotation(id))),
+            )
+            results.forEach((result, i) => {
+              const annotation = removed[i]
+              if (result.status === 'rejected' && annotation) restoreAnnotation(client, canvasId, annotation)
+            })
+            const failed = results.find((result) => result.status === 'rejected')
+            if (failed) fail(failed.reason)
+          },
         })
-        const failed = results.find((result) => result.status === 'rejected')
-        if (failed) fail(failed.reason)
-        else
-          addToast({
-            type: 'success',
-            message: ids.length === 1 ? 'Comment deleted' : `${ids.length} comments deleted`,
-          })
+        addToast({
+          type: 'success',
+          message: ids.length === 1 ? 'Comment deleted' : `${ids.length} comments deleted`,
+          timeout: TOAST_TIMEOUT_MS,
+          action: { label: 'Undo', onClick: () => void deletion.undo() },
+        })
       },
+      /** The author's new text; "edited" comes back with the server's answer (editedAt). */
+      editComment: (id: string, comment: string) =>
+        optimistic(id, fieldsChange({ comment }), () => api.updateAnnotation(id, { comment })),
       toggleLabel(annotation: Annotation, label: Label) {
         const has = annotation.Labels.some((l) => l.id === label.id)
         return optimistic(annotation.id, labelChange(label, !has), () =>
@@ -128,13 +149,42 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           return false
         }
       },
-      async deleteReply(annotationId: string, replyId: string) {
+      async editReply(reply: AnnotationReply, comment: string) {
+        upsertReply(client, canvasId, { ...reply, comment })
         try {
-          await api.deleteReply(replyId)
-          removeReply(client, canvasId, annotationId, replyId)
+          upsertReply(client, canvasId, (await api.updateReply(reply.id, { comment })).reply)
+          return true
         } catch (error) {
+          upsertReply(client, canvasId, reply)
           fail(error)
+          return false
         }
+      },
+      /** As `remove`: off the screen now, deleted when its Undo toast has gone. */
+      deleteReply(annotationId: string, replyId: string) {
+        const reply = find(annotationId)?.AnnotationReplies?.find((r) => r.id === replyId)
+        removeReply(client, canvasId, annotationId, replyId)
+        const deletion = deferDelete({
+          delayMs: TOAST_TIMEOUT_MS,
+          onUndo: () => {
+            if (reply) restoreReply(client, canvasId, reply)
+          },
+          send: async (leaving) => {
+            try {
+              if (leaving) await api.deleteOnLeave('replies', replyId)
+              else await api.deleteReply(replyId)
+            } catch (error) {
+              if (reply) restoreReply(client, canvasId, reply)
+              fail(error)
+            }
+          },
+        })
+        addToast({
+          type: 'success',
+          message: 'Reply deleted',
+          timeout: TOAST_TIMEOUT_MS,
+          action: { label: 'Undo', onClick: () => void deletion.undo() },
+        })
       },
     }
   }, [api, client, canvasId, addToast, notify, commentHref])

@@ -2,7 +2,7 @@
  * The calls the review screen makes (SPEC section 7, "Annotations" and the feedback-link entry), on the
  * shared API client. Uploads use XMLHttpRequest because fetch cannot report upload progress.
  */
-import { type ApiClient, ApiError, createApiClient, toApiError } from '@pinpoint/api'
+import { type ApiClient, ApiError, type CanvasReview, createApiClient, toApiError } from '@pinpoint/api'
 import type {
   Annotation,
   AnnotationReply,
@@ -50,11 +50,25 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
       annotationId: string,
       body: { comment: string; isPrivate?: boolean; fileAttachmentIds?: string[] },
     ) => api.post<{ reply: AnnotationReply }>(`/annotations/${annotationId}/replies`, body),
+    updateReply: (id: string, body: { comment: string }) =>
+      api.put<{ reply: AnnotationReply }>(`/replies/${id}`, body),
     deleteReply: (id: string) => api.delete<{ deleted: boolean }>(`/replies/${id}`),
+    /**
+     * A deletion sent while the page is going away (its Undo time not over): `keepalive` lets the request
+     * outlive the page, which an ordinary fetch does not.
+     */
+    deleteOnLeave: (kind: 'annotations' | 'replies', id: string) =>
+      fetch(`${api.baseUrl.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        credentials: 'include',
+        keepalive: true,
+      }).then(() => undefined),
     canvasUsers: (canvasId: string) => api.get<{ users: CanvasUser[] }>(`/canvases/${canvasId}/users`),
     teamLabels: (teamId: string) => api.get<{ labels: Label[] }>(`/teams/${teamId}/labels`),
     createLabel: (body: { name: string; color: string; TeamId: string }) =>
       api.post<{ label: Label }>('/labels', body),
+    review: (canvasId: string, body: { status: string; comment?: string; CanvasRevisionId?: string }) =>
+      api.post<{ canvasReview: CanvasReview }>(`/canvases/${canvasId}/reviews`, body),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
   }
 }

@@ -187,6 +187,12 @@ export function removeReply(
   )
 }
 
+/** Puts back a reply whose deletion was undone or refused. */
+export function restoreReply(client: QueryClient, canvasId: string, reply: AnnotationReply): void {
+  pendingOf(client, canvasId).goneReplies.delete(reply.id)
+  upsertReply(client, canvasId, reply)
+}
+
 export function annotationsOf(client: QueryClient, canvasId: string): Annotation[] {
   return client.getQueryData<AnnotationsData>(reviewKeys.annotations(canvasId))?.annotations ?? []
 }

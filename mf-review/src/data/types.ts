@@ -44,6 +44,8 @@ export interface AnnotationReply {
   FileAttachments: FileAttachment[]
   createdAt: string
   updatedAt?: string
+  /** When the author last changed the text; null (or absent from older servers) if never. */
+  editedAt?: string | null
 }
 
 export interface AnnotationMetadata {
@@ -79,6 +81,8 @@ export interface Annotation {
   numFileAttachments: number
   createdAt: string
   updatedAt?: string
+  /** When the author last changed the text; null (or absent from older servers) if never. */
+  editedAt?: string | null
 }
 
 /** A person of the canvas (GET /canvases/{id}/users): mention and assignee candidates. */

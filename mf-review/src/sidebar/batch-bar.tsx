@@ -56,13 +56,13 @@ export function BatchBar({ visibleIds }: { visibleIds: readonly string[] }) {
           variant={confirming ? 'danger' : 'secondary'}
           size="sm"
           disabled={deletable.length === 0}
-          onClick={async () => {
+          onClick={() => {
             if (!confirming) {
               setConfirming(true)
               return
             }
             setConfirming(false)
-            await actions.remove(deletable.map((annotation) => annotation.id))
+            actions.remove(deletable.map((annotation) => annotation.id))
             setSelection(new Set())
           }}
           onBlur={() => setConfirming(false)}

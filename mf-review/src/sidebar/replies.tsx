@@ -1,12 +1,13 @@
 /** The thread of a comment: its replies, and the reply box (mentions, attachments, private). */
 import { Avatar, Button, formatRelativeTime, Switch } from '@pinpoint/ui'
-import { Lock, Trash2 } from 'lucide-react'
+import { Lock, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { AttachButton, UploadList, useUploads } from '../composer/attachments'
 import { type Mentioned, MentionTextarea, toMarkup } from '../composer/mention-textarea'
 import { useCanvasUsers } from '../data/queries'
 import type { Annotation, FileAttachment } from '../data/types'
 import { useReview } from '../model'
+import { CommentEditor, EditedMark } from './comment-editor'
 import { CommentText } from './comment-text'
 
 export function AttachmentLinks({ files }: { files: readonly FileAttachment[] }) {
@@ -37,6 +38,7 @@ export function Replies({ annotation }: { annotation: Annotation }) {
   const [mentions, setMentions] = useState<Mentioned[]>([])
   const [isPrivate, setPrivate] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [editingId, setEditingId] = useState<string | null>(null)
   const replies = annotation.AnnotationReplies ?? []
   const send = async () => {
     if (!text.trim() || uploads.busy || busy) return
@@ -67,18 +69,49 @@ export function Replies({ annotation }: { annotation: Annotation }) {
                   <time className="text-xs text-ink-muted" dateTime={reply.createdAt}>
                     {formatRelativeTime(reply.createdAt)}
                   </time>
+                  <EditedMark editedAt={reply.editedAt} />
                   {user && reply.UserId === user.id ? (
-                    <button
-                      type="button"
-                      className="-my-1 ml-auto grid size-7 place-items-center rounded-control text-ink-subtle hover:bg-hover hover:text-danger-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-                      aria-label="Delete reply"
-                      onClick={() => void actions.deleteReply(annotation.id, reply.id)}
-                    >
-                      <Trash2 className="size-3.5" />
-                    </button>
+                    <span className="ml-auto flex gap-0.5">
+                      {!abilities.readOnly ? (
+                        <button
+                          type="button"
+                          className="grid size-7 place-items-center rounded-control text-ink-muted hover:bg-hover hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                          aria-label="Edit reply"
+                          data-edit-reply=""
+                          onClick={() => setEditingId(reply.id)}
+                        >
+                          <Pencil className="size-3.5" />
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="grid size-7 place-items-center rounded-control text-ink-muted hover:bg-hover hover:text-danger-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                        aria-label="Delete reply"
+                        onClick={() => actions.deleteReply(annotation.id, reply.id)}
+                      >
+                        <Trash2 className="size-3.5" />
+                      </button>
+                    </span>
                   ) : null}
                 </div>
-                <CommentText text={reply.comment} />
+                {editingId === reply.id ? (
+                  <CommentEditor
+                    stored={reply.comment}
+                    label="Edit reply"
+                    onSave={(markup) => actions.editReply(reply, markup)}
+                    onDone={() => {
+                      setEditingId(null)
+                      // Focus goes back to the reply's edit button rather than to the page.
+                      requestAnimationFrame(() =>
+                        document
+                          .querySelector<HTMLButtonElement>(`[data-reply-id="${reply.id}"] [data-edit-reply]`)
+                          ?.focus(),
+                      )
+                    }}
+                  />
+                ) : (
+                  <CommentText text={reply.comment} />
+                )}
                 <AttachmentLinks files={reply.FileAttachments} />
               </div>
             </li>

@@ -13,14 +13,16 @@ import {
   Link as LinkIcon,
   Lock,
   MoreHorizontal,
+  Pencil,
   Trash2,
   Unlock,
 } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useCanvasUsers } from '../data/queries'
 import type { Annotation } from '../data/types'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
+import { CommentEditor, EditedMark } from './comment-editor'
 import { CommentText } from './comment-text'
 import { ThreadLabels } from './label-picker'
 import { statusName } from './labels'
@@ -39,6 +41,18 @@ export function Thread({
   const setReattach = useSetAtom(atoms.reattachId)
   const setCommenting = useSetAtom(atoms.commenting)
   const users = useCanvasUsers(canvas.id, abilities.assign)
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const editing = editingId === annotation.id && abilities.edit(annotation)
+  const moreActions = useRef<HTMLButtonElement>(null)
+  // "Edit comment" opens the editor while the menu still holds the focus (it traps it until it has
+  // closed): once closed, the focus goes to the editor instead of back to the menu's trigger.
+  const keepFocus = useRef(false)
+  const editorField = useRef<HTMLTextAreaElement>(null)
+  const stopEditing = () => {
+    setEditingId(null)
+    // The editor leaves the page: focus goes back to the menu it was opened from, not to the body.
+    requestAnimationFrame(() => moreActions.current?.focus())
+  }
   const number = numbers.get(annotation.id)
   const live = statuses.get(annotation.id)
   const reason = (live?.status === 'inactive' ? live.reason : annotation.inactiveReason) as
@@ -75,8 +89,14 @@ export function Thread({
         </Button>
         <Menu
           align="end"
+          onCloseAutoFocus={(event) => {
+            if (!keepFocus.current) return
+            keepFocus.current = false
+            event.preventDefault()
+            editorField.current?.focus()
+          }}
           trigger={
-            <Button variant="ghost" size="icon-sm" aria-label="More actions">
+            <Button ref={moreActions} variant="ghost" size="icon-sm" aria-label="More actions">
               <MoreHorizontal />
             </Button>
           }
@@ -91,6 +111,17 @@ export function Thread({
           >
             Copy link
           </MenuItem>
+          {abilities.edit(annotation) ? (
+            <MenuItem
+              icon={<Pencil />}
+              onSelect={() => {
+                keepFocus.current = true
+                setEditingId(annotation.id)
+              }}
+            >
+              Edit comment
+            </MenuItem>
+          ) : null}
           {abilities.edit(annotation) && abilities.privateComments ? (
             <MenuItem
               icon={annotation.isPrivate ? <Unlock /> : <Lock />}
@@ -105,7 +136,10 @@ export function Thread({
               <MenuItem
                 tone="danger"
                 icon={<Trash2 />}
-                onSelect={() => void actions.remove([annotation.id]).then(() => select(null))}
+                onSelect={() => {
+                  actions.remove([annotation.id])
+                  select(null)
+                }}
               >
                 Delete comment
               </MenuItem>
@@ -122,9 +156,12 @@ export function Thread({
               <Lock className="size-3" aria-hidden="true" /> Private
             </span>
           ) : null}
-          <time className="ml-auto text-xs text-ink-muted" dateTime={annotation.createdAt}>
-            {formatRelativeTime(annotation.createdAt)}
-          </time>
+          <span className="ml-auto flex items-center gap-1">
+            <time className="text-xs text-ink-muted" dateTime={annotation.createdAt}>
+              {formatRelativeTime(annotation.createdAt)}
+            </time>
+            <EditedMark editedAt={annotation.editedAt} />
+          </span>
         </div>
         {reason ? (
           <div
@@ -156,7 +193,17 @@ export function Thread({
             <p className="mt-1 font-medium">{annotation.textContentAfter}</p>
           </section>
         ) : null}
-        <CommentText text={annotation.comment} />
+        {editing ? (
+          <CommentEditor
+            stored={annotation.comment}
+            label="Edit comment"
+            fieldRef={editorField}
+            onSave={(markup) => actions.editComment(annotation.id, markup)}
+            onDone={stopEditing}
+          />
+        ) : (
+          <CommentText text={annotation.comment} />
+        )}
         <AttachmentLinks files={annotation.FileAttachments} />
         <dl className="grid grid-cols-[5.5rem_1fr] items-center gap-x-2 gap-y-2 text-sm">
           <dt className="text-ink-muted">Status</dt>

@@ -8,6 +8,7 @@ import type {
   Canvas,
   CanvasAsset,
   CanvasListQuery,
+  CanvasRevision,
   DeadlineReminder,
   Folder,
   Invite,
@@ -154,7 +155,7 @@ export function createEndpoints(api: ApiClient) {
         api.post<{ deadlineReminders: DeadlineReminder[] }>(`/canvases/${id}/deadline-reminders`, body),
       removeReminder: (reminderId: string) => api.delete<unknown>(`/deadline-reminders/${reminderId}`),
       newRevision: (id: string) =>
-        api.post<{ canvasRevision: unknown; canvas?: Canvas }>(`/canvases/${id}/revisions`),
+        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`),
     },
     assets: {
       /** POST /canvas-assets (multipart): id, canvasAssetFile, position, revisionId, folderId. */

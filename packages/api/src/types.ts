@@ -89,6 +89,17 @@ export type CanvasAsset = {
 
 export type CanvasRevision = { id: string; CanvasId: string; number: number; createdAt?: string }
 
+/** A reviewer's verdict on a revision (SPEC 3 CanvasReview; statuses ours: decision in the reviews module). */
+export type CanvasReview = {
+  id: string
+  CanvasId: string
+  CanvasRevisionId: string | null
+  UserId: string | null
+  status: 'approved' | 'changes-requested' | 'rejected'
+  comment: string | null
+  createdAt: string
+}
+
 export type Canvas = {
   id: string
   subdomain: string
@@ -124,6 +135,7 @@ export type Canvas = {
   Customer?: Pick<Customer, 'planId'> | null
   CanvasAssets?: CanvasAsset[]
   CanvasRevisions?: CanvasRevision[]
+  CanvasReviews?: CanvasReview[]
   CanvasRevisionId?: string | null
   annotationsCount?: number
   unreadCount?: number

@@ -18,6 +18,11 @@ export type MenuProps = {
   className?: string
   open?: boolean
   onOpenChange?: (open: boolean) => void
+  /**
+   * Runs as the closing menu gives focus back to its trigger; `event.preventDefault()` keeps the focus
+   * where an item put it (an item that opens an editor in place).
+   */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /** A dropdown menu (Radix): arrow keys, typeahead, Escape, focus returns to the trigger. */
@@ -29,6 +34,7 @@ export function Menu({
   className,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: MenuProps) {
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
@@ -39,6 +45,7 @@ export function Menu({
           side={side}
           sideOffset={6}
           collisionPadding={8}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             'z-50 min-w-48 max-w-[calc(100vw-1rem)] rounded-lg border border-line bg-surface-raised p-1 shadow-pop data-[state=open]:animate-pop-in',
             className,
@@ -84,7 +91,7 @@ export function MenuSeparator() {
 
 export function MenuLabel({ children }: { children: ReactNode }) {
   return (
-    <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-2xs font-semibold uppercase tracking-wider text-ink-subtle">
+    <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-2xs font-semibold uppercase tracking-wider text-ink-muted">
       {children}
     </DropdownMenu.Label>
   )

@@ -1,36 +1,111 @@
+/**
+ * New revision (issue 17 item 1): a website canvas gets a revision that reviews the live site again, at
+ * its address or a new one; any other canvas gets its new version uploaded here into the new revision
+ * (progress and resume in the uploads tray, as when a canvas is created). The new revision becomes the
+ * one reviewers see first.
+ */
 import { addToastAtom } from '@pinpoint/state'
-import { FormDialog } from '@pinpoint/ui'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Field, FormDialog, Input } from '@pinpoint/ui'
+import { useMutation } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
+import { UploadCloud } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
 import { endpoints } from '../../api'
-import { refreshCanvasLists } from '../../lib/queries'
-import { newRevisionTexts } from '../../lib/revision-text'
+import { useCanvasActions } from '../../lib/actions'
+import { useAssetUploads } from '../../lib/asset-uploads'
+import { checkRevisionFiles, newRevisionTexts, revisionFileRules } from '../../lib/revision-text'
+import { FilePicker } from '../file-picker'
 import { InlineError } from './form'
 import type { CanvasDialogsProps } from './types'
 
-/** Starts the next revision of a canvas. */
 export function NewRevisionDialog({ canvas, onClose }: CanvasDialogsProps) {
-  const queryClient = useQueryClient()
   const toast = useSetAtom(addToastAtom)
-  const latest = Math.max(0, ...(canvas.CanvasRevisions ?? []).map((r) => r.number))
-  const texts = newRevisionTexts({ type: canvas.type, title: canvas.title, latestNumber: latest })
+  const { canvasUpdated } = useCanvasActions()
+  const { uploadAssets, uploadVideoAsset } = useAssetUploads()
+  const website = canvas.type === 'website'
+  const [url, setUrl] = useState(canvas.localUrl ?? '')
+  const [files, setFiles] = useState<File[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const numbers = (canvas.CanvasRevisions ?? []).map((r) => r.number)
+  const texts = newRevisionTexts({
+    type: canvas.type,
+    title: canvas.title,
+    latestNumber: numbers.length ? Math.max(...numbers) : null,
+  })
+  const rules = revisionFileRules(canvas.type)
+
   const create = useMutation({
-    mutationFn: () => endpoints.canvases.newRevision(canvas.id),
-    onSuccess: async () => {
-      toast({ type: 'success', message: texts.toast })
-      await refreshCanvasLists(queryClient)
+    mutationFn: async () => {
+      const { canvasRevision } = await endpoints.canvases.newRevision(canvas.id)
+      if (website && url.trim() && url.trim() !== (canvas.localUrl ?? ''))
+        canvasUpdated((await endpoints.canvases.update(canvas.id, { localUrl: url.trim() })).canvas)
+      return canvasRevision
+    },
+    onSuccess: (revision) => {
+      const made = newRevisionTexts({
+        type: canvas.type,
+        title: canvas.title,
+        latestNumber: revision.number - 1,
+      })
+      toast({ type: 'success', message: made.toast })
       onClose()
+      if (website) return void canvasUpdated({ ...canvas, CanvasRevisionId: revision.id })
+      // The files go up after the dialog has closed: the tray shows their progress, as for a new canvas.
+      const target = { ...canvas, CanvasRevisionId: revision.id }
+      const sending =
+        canvas.type === 'video'
+          ? uploadVideoAsset(target, files[0] as File, canvas.FolderId ?? null, revision.id)
+          : uploadAssets(target, files, canvas.FolderId ?? null, revision.id)
+      sending.then(canvasUpdated, (error: unknown) =>
+        toast({
+          type: 'error',
+          message: `The new version of “${canvas.title}” did not upload: ${error instanceof Error ? error.message : 'try again'}.`,
+        }),
+      )
     },
   })
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const wrong = website ? null : checkRevisionFiles(canvas.type, files)
+    setProblem(wrong)
+    if (!wrong) create.mutate()
+  }
+
   return (
     <FormDialog
       onClose={onClose}
       title="Start a new revision"
       description={texts.description}
-      confirmLabel="Create revision"
+      confirmLabel={website ? 'Create revision' : 'Upload new version'}
+      form="new-revision"
       pending={create.isPending}
-      onConfirm={() => create.mutate()}
     >
+      <form id="new-revision" className="flex flex-col gap-3" onSubmit={onSubmit}>
+        {website ? (
+          <Field label="Website address" hint="Change it if the new version lives at another address.">
+            <Input type="url" value={url} onChange={(e) => setUrl(e.target.value)} required />
+          </Field>
+        ) : (
+          <FilePicker
+            accept={rules.accept}
+            multiple={rules.multiple}
+            files={files}
+            onFiles={(chosen) => {
+              setFiles(chosen)
+              setProblem(null)
+            }}
+            label="Choose the new version"
+            hint={rules.hint}
+            icon={<UploadCloud />}
+          />
+        )}
+        {problem ? (
+          <p role="alert" className="text-sm text-danger-600">
+            {problem}
+          </p>
+        ) : null}
+      </form>
       <InlineError error={create.error} />
     </FormDialog>
   )

@@ -67,16 +67,17 @@ export interface FlatRow {
   c24: string | null
   c25: string | null
   c26: string | null
+  c27: string | null
 }
 
-const COLUMNS = 26
+const COLUMNS = 27
 
 /** ISO-8601 in UTC with milliseconds and Z, like Date.prototype.toISOString. */
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 /** A sort key with the full (microsecond) precision of the column: orders like the column itself. */
 const sortKey = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`
 
-/** A union branch: `k, p, s, id, c1..c26`, unused columns null (every column is text). */
+/** A union branch: `k, p, s, id, c1..c27`, unused columns null (every column is text). */
 function branch(
   kind: number,
   parent: string,
@@ -122,6 +123,7 @@ const ANNOTATION_BRANCH = branch(
     'a.after_screenshot_url',
     iso('a.created_at'),
     iso('a.updated_at'),
+    iso('a.edited_at'),
   ],
   'from a left join users u on u.id = a.assigned_user_id',
   ['a.xmin', 'u.xmin'],
@@ -173,7 +175,15 @@ const REPLY_BRANCH = branch(
   'r.annotation_id',
   'r.created_at',
   'r.id',
-  ['r.user_id', 'r.user_name', 'r.comment', 'r.is_private', iso('r.created_at'), iso('r.updated_at')],
+  [
+    'r.user_id',
+    'r.user_name',
+    'r.comment',
+    'r.is_private',
+    iso('r.created_at'),
+    iso('r.updated_at'),
+    iso('r.edited_at'),
+  ],
   'from r',
   ['r.xmin'],
 )

@@ -21,6 +21,8 @@ export interface AnnotationReplyJson {
   FileAttachments: FileAttachmentJson[]
   createdAt: string
   updatedAt: string
+  /** When the author last changed the text; null if never. */
+  editedAt: string | null
 }
 
 export interface AnnotationJson {
@@ -53,4 +55,6 @@ export interface AnnotationJson {
   numFileAttachments: number
   createdAt: string
   updatedAt: string
+  /** When the author last changed the text; null if never. */
+  editedAt: string | null
 }

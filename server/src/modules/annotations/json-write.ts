@@ -44,11 +44,11 @@ export function annotationJson(
   if (withReplies) {
     const list = sorted(replies).map(
       (reply) =>
-        `{"id":${str(reply.id)},"AnnotationId":${str(reply.p)},"UserId":${str(reply.c1)},"userName":${str(reply.c2)},"comment":${str(reply.c3)},"isPrivate":${bool(reply.c4)},"FileAttachments":[${sorted(replyFiles.get(reply.id)).map(fileJson).join(',')}],"createdAt":${str(reply.c5)},"updatedAt":${str(reply.c6)}}`,
+        `{"id":${str(reply.id)},"AnnotationId":${str(reply.p)},"UserId":${str(reply.c1)},"userName":${str(reply.c2)},"comment":${str(reply.c3)},"isPrivate":${bool(reply.c4)},"FileAttachments":[${sorted(replyFiles.get(reply.id)).map(fileJson).join(',')}],"createdAt":${str(reply.c5)},"updatedAt":${str(reply.c6)},"editedAt":${str(reply.c7)}}`,
     )
     thread = `"AnnotationReplies":[${list.join(',')}],`
   }
-  return `{"id":${str(row.id)},"CanvasId":${str(row.c1)},"CanvasRevisionId":${str(row.c2)},"CanvasAssetId":${str(row.c3)},"canvasAssetPageIndex":${num(row.c4)},"UserId":${str(row.c5)},"userName":${str(row.c6)},"comment":${str(row.c7)},"path":${str(row.c8)},"isPrivate":${bool(row.c9)},"status":${str(row.c10)},"inactiveReason":${str(row.c11)},"metadata":${row.c12 ?? 'null'},"x":${num(row.c13)},"y":${num(row.c14)},"videoTime":${num(row.c15)},"assignedUserId":${str(row.c16)},"assignedUser":${assigned},"Labels":[${labelList}],"lastExportDate":${str(row.c20)},"textContentBefore":${str(row.c21)},"textContentAfter":${str(row.c22)},"screenshotUrl":${str(row.c23)},"afterScreenshotUrl":${str(row.c24)},${thread}"FileAttachments":[${own.map(fileJson).join(',')}],"numFileAttachments":${own.length},"createdAt":${str(row.c25)},"updatedAt":${str(row.c26)}}`
+  return `{"id":${str(row.id)},"CanvasId":${str(row.c1)},"CanvasRevisionId":${str(row.c2)},"CanvasAssetId":${str(row.c3)},"canvasAssetPageIndex":${num(row.c4)},"UserId":${str(row.c5)},"userName":${str(row.c6)},"comment":${str(row.c7)},"path":${str(row.c8)},"isPrivate":${bool(row.c9)},"status":${str(row.c10)},"inactiveReason":${str(row.c11)},"metadata":${row.c12 ?? 'null'},"x":${num(row.c13)},"y":${num(row.c14)},"videoTime":${num(row.c15)},"assignedUserId":${str(row.c16)},"assignedUser":${assigned},"Labels":[${labelList}],"lastExportDate":${str(row.c20)},"textContentBefore":${str(row.c21)},"textContentAfter":${str(row.c22)},"screenshotUrl":${str(row.c23)},"afterScreenshotUrl":${str(row.c24)},${thread}"FileAttachments":[${own.map(fileJson).join(',')}],"numFileAttachments":${own.length},"createdAt":${str(row.c25)},"updatedAt":${str(row.c26)},"editedAt":${str(row.c27)}}`
 }
 
 export function push(map: Map<string, FlatRow[]>, key: string, row: FlatRow): void {

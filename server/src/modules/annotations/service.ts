@@ -197,6 +197,12 @@ export async function updateAnnotation(
     authorizeUpdate(actor, { annotation: before, canvas }, body, context.now())
     const { fileAttachmentIds, CanvasAssetId, ...fields } = body
     const changes: Partial<NewAnnotation> = { ...fields }
+    // "Edited" is about the words: a new status, place or privacy does not mark a comment edited.
+    if (
+      (fields.comment !== undefined && fields.comment !== before.comment) ||
+      (fields.textContentAfter !== undefined && fields.textContentAfter !== before.textContentAfter)
+    )
+      changes.editedAt = context.now()
     if (CanvasAssetId !== undefined) {
       changes.canvasAssetId = CanvasAssetId
       if (CanvasAssetId) changes.canvasRevisionId = await resolvePlacement(tx, canvas, null, CanvasAssetId)

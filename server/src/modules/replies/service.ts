@@ -97,7 +97,9 @@ export async function updateReply(
     if (body.isPrivate === true && !reply.isPrivate && !can(actor, 'comment.private', canvas.domain)) {
       throw new Forbidden(PRIVATE_FORBIDDEN)
     }
-    const { fileAttachmentIds, ...fields } = body
+    const { fileAttachmentIds, ...rest } = body
+    const edited = rest.comment !== undefined && rest.comment !== reply.comment
+    const fields = edited ? { ...rest, editedAt: context.now() } : rest
     const [after] = Object.keys(fields).length
       ? await tx.update(annotationReplies).set(fields).where(eq(annotationReplies.id, reply.id)).returning()
       : [reply]

@@ -1,9 +1,12 @@
 /**
- * POST /canvases/{id}/reviews: a reviewer's verdict on the current revision. SPEC leaves the values open;
+ * POST /canvases/{id}/reviews: a reviewer's verdict on a revision (the one named by CanvasRevisionId, which
+ * must be one of the canvas's, or else the current one). SPEC leaves the values open;
  * decision: approved, changes-requested, rejected. Anyone who may open the canvas (a logged-in user or a
  * guest) may review it, unless the canvas is read-only for them.
  */
-import { canvasReviews } from '@pinpoint/db'
+import { canvasReviews, canvasRevisions } from '@pinpoint/db'
+import { NotFound } from '@pinpoint/domain'
+import { and, eq } from 'drizzle-orm'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin, requireUser } from '../auth/plugin'
@@ -27,11 +30,25 @@ export function reviewsModule(context: AppContext) {
             hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
         })
         assertCanvasWritable(view, user, context.now())
+        let revisionId = view.canvas.currentRevisionId
+        if (body.CanvasRevisionId) {
+          const [revision] = await tx
+            .select({ id: canvasRevisions.id })
+            .from(canvasRevisions)
+            .where(
+              and(
+                eq(canvasRevisions.id, body.CanvasRevisionId),
+                eq(canvasRevisions.canvasId, view.canvas.id),
+              ),
+            )
+          if (!revision) throw new NotFound('Revision not found.')
+          revisionId = revision.id
+        }
         const [row] = await tx
           .insert(canvasReviews)
           .values({
             canvasId: view.canvas.id,
-            canvasRevisionId: view.canvas.currentRevisionId,
+            canvasRevisionId: revisionId,
             userId: user.id,
             status: body.status,
             comment: body.comment ?? null,
@@ -42,7 +59,7 @@ export function reviewsModule(context: AppContext) {
           type: 'canvas.reviewed',
           canvasId: view.canvas.id,
           actorUserId: user.id,
-          data: { reviewId: row.id, status: row.status },
+          data: { reviewId: row.id, status: row.status, revisionId },
         })
         return row
       })
@@ -52,6 +69,8 @@ export function reviewsModule(context: AppContext) {
       body: t.Object({
         status: t.Union(REVIEW_STATUSES.map((status) => t.Literal(status))),
         comment: t.Optional(t.Union([t.String({ maxLength: 5000 }), t.Null()])),
+        /** The revision the verdict is about (the one on screen); the current revision if left out. */
+        CanvasRevisionId: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
       }),
     },
   )

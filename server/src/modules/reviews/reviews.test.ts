@@ -64,4 +64,46 @@ describe('POST /canvases/{id}/reviews', () => {
       (await stranger.post(`/api/v1/canvases/${hidden.id}/reviews`, { status: 'approved' })).status,
     ).toBe(404)
   })
+
+  test('a verdict names the revision on screen; a revision of another canvas is NotFound', async () => {
+    const { ownerClient } = await teamWithMembers(setup)
+    const { canvas } = (
+      await ownerClient.post<CanvasBody>('/api/v1/canvases', { type: 'design', title: 'Two versions' })
+    ).body
+    const second = await ownerClient.post<{ canvasRevision: { id: string } }>(
+      `/api/v1/canvases/${canvas.id}/revisions`,
+      {},
+    )
+    expect(second.status).toBe(200)
+    const onFirst = await ownerClient.post<{ canvasReview: { CanvasRevisionId: string; status: string } }>(
+      `/api/v1/canvases/${canvas.id}/reviews`,
+      { status: 'changes-requested', comment: 'v1 needs work', CanvasRevisionId: canvas.CanvasRevisionId },
+    )
+    expect(onFirst.status).toBe(200)
+    expect(onFirst.body.canvasReview).toMatchObject({
+      status: 'changes-requested',
+      CanvasRevisionId: canvas.CanvasRevisionId,
+    })
+    const onCurrent = await ownerClient.post<{ canvasReview: { CanvasRevisionId: string } }>(
+      `/api/v1/canvases/${canvas.id}/reviews`,
+      { status: 'approved' },
+    )
+    expect(onCurrent.body.canvasReview.CanvasRevisionId).toBe(second.body.canvasRevision.id)
+    const other = (
+      await ownerClient.post<CanvasBody>('/api/v1/canvases', { type: 'design', title: 'Elsewhere' })
+    ).body.canvas
+    const foreign = await ownerClient.post<ErrorBody>(`/api/v1/canvases/${canvas.id}/reviews`, {
+      status: 'approved',
+      CanvasRevisionId: other.CanvasRevisionId,
+    })
+    expect(foreign.status).toBe(404)
+    const detail = (await ownerClient.get<CanvasBody>(`/api/v1/canvases/${canvas.id}`)).body.canvas
+    const reviews = detail.CanvasReviews as { CanvasRevisionId: string; status: string }[]
+    expect(reviews.map((r) => [r.CanvasRevisionId, r.status]).sort()).toEqual(
+      [
+        [canvas.CanvasRevisionId, 'changes-requested'],
+        [second.body.canvasRevision.id, 'approved'],
+      ].sort(),
+    )
+  })
 })

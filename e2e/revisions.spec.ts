@@ -1,0 +1,117 @@
+/**
+ * New versions from the dashboard (issue 17 item 1): "New revision" on a PDF design canvas uploads the
+ * new file into revision 2, which the review screen then opens first (revision 1 stays in the menu); on a
+ * website canvas it starts revision 2 at a new address. Keyboard, axe and 390 px on the dialog.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Browser, expect, test } from '@playwright/test'
+import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
+import { DashboardPage } from './pages/dashboard-page'
+import { ReviewPage } from './pages/review-page'
+import { type CorpusServer, createCanvas, startCorpusServer, uploadAsset } from './review-fixtures'
+import { PASSWORD, shot, uniqueEmail } from './support'
+
+const PDFS = join(import.meta.dirname, '..', 'fixtures', 'pdfs')
+let corpus: CorpusServer
+
+async function owner(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options })
+  const response = await context.request.post('/api/v1/users', {
+    data: { email: uniqueEmail('rev'), name: 'Rhea Revisor', password: PASSWORD, teamName: 'Revisions' },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return { context, page: await context.newPage() }
+}
+
+test.describe('new revisions from the dashboard', () => {
+  test.setTimeout(90_000)
+  test.beforeAll(async () => {
+    corpus = await startCorpusServer()
+  })
+  test.afterAll(() => corpus?.stop())
+
+  test('upload v2 of a PDF by keyboard; the review screen opens v2, v1 stays', async ({ browser }) => {
+    const { context, page } = await owner(browser)
+    const canvas = await createCanvas(context.request, { type: 'design', title: 'Brochure v' })
+    await uploadAsset(context.request, canvas.id, {
+      name: 'v1.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(PDFS, 'pdflatex-4-pages.pdf')),
+    })
+    const dashboard = new DashboardPage(page)
+    await dashboard.goto()
+    const menu = await dashboard.cardMenu('Brochure v')
+    await menu.getByRole('menuitem', { name: 'New revision' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Start a new revision' })
+    await expect(dialog).toContainText('Upload the new version of “Brochure v”: it becomes the next revision')
+    // Nothing chosen: the dialog says what is missing instead of creating an empty revision.
+    await dialog.getByRole('button', { name: 'Upload new version' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('Choose the files of the new version.')
+    await expectNoSeriousAxe(page, 'new revision dialog')
+    await dialog.locator('input[type=file]').setInputFiles(join(PDFS, 'minimal-document.pdf'))
+    await expect(dialog.getByText('minimal-document.pdf')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Upload new version' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Revision 2 created.')).toBeVisible()
+    await expect
+      .poll(async () => {
+        const response = await context.request.get(`/api/v1/canvases/${canvas.id}`)
+        const body = (await response.json()) as {
+          canvas: { CanvasRevisionId: string; CanvasAssets: { name: string; CanvasRevisionId: string }[] }
+        }
+        return body.canvas.CanvasAssets.filter(
+          (a) => a.CanvasRevisionId === body.canvas.CanvasRevisionId,
+        ).map((a) => a.name)
+      })
+      .toEqual(['minimal-document.pdf'])
+
+    const review = new ReviewPage(page)
+    await review.open(canvas.subdomain)
+    await expect(page.getByTestId('revision-select')).toHaveValue('2')
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 1')
+    // A verdict on v2: the badge shows it for v2 only; axe on the panel.
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Review revision 2' })
+    await panel.getByRole('radio', { name: 'Request changes' }).check()
+    await panel.getByLabel('Comment (optional)').fill('The cover photo is too dark')
+    await expectNoSeriousAxe(page, 'verdict panel')
+    await panel.getByRole('button', { name: 'Send verdict' }).click()
+    await expect(page.getByTestId('verdict-badge')).toHaveText('Changes requested')
+    await page.getByTestId('revision-select').selectOption('1')
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 4')
+    await expect(page.getByTestId('verdict-badge')).toHaveCount(0)
+    await context.close()
+  })
+
+  test('a website revision at a new address; the dialog at 390 px', async ({ browser }) => {
+    const { context, page } = await owner(browser, PHONE)
+    const first = `${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`
+    const second = `${corpus.origin}/websites/one-page-wonder/index.html`
+    const canvas = await createCanvas(context.request, { type: 'website', title: 'Blog', localUrl: first })
+    const dashboard = new DashboardPage(page)
+    await dashboard.goto()
+    const menu = await dashboard.cardMenu('Blog')
+    await menu.getByRole('menuitem', { name: 'New revision' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Start a new revision' })
+    await expect(dialog.getByLabel('Website address')).toHaveValue(first)
+    await expectNoSidewaysScroll(page)
+    await expectNoSeriousAxe(page, 'new revision dialog at 390 px')
+    await shot(page, 'new-revision-390')
+    await dialog.getByLabel('Website address').fill(second)
+    await dialog.getByRole('button', { name: 'Create revision' }).click()
+    await expect(dialog).toBeHidden()
+    const response = await context.request.get(`/api/v1/canvases/${canvas.id}`)
+    const body = (await response.json()) as {
+      canvas: {
+        localUrl: string
+        CanvasRevisionId: string
+        CanvasRevisions: { id: string; number: number }[]
+      }
+    }
+    expect(body.canvas.localUrl).toBe(second)
+    expect(body.canvas.CanvasRevisions.find((r) => r.id === body.canvas.CanvasRevisionId)?.number).toBe(2)
+    await context.close()
+  })
+})
