@@ -12,6 +12,7 @@ import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
 import { billingModule, devClockRoutes } from './modules/billing'
 import { canvasesModule } from './modules/canvases'
+import { enforceBillingActivity } from './modules/canvases/access'
 import { eventsModule } from './modules/events'
 import { fileAttachmentsModule } from './modules/file-attachments'
 import { foldersModule } from './modules/folders'
@@ -85,6 +86,7 @@ export function createApi(context: AppContext) {
 }
 
 export function createApp(context: AppContext) {
+  enforceBillingActivity(context.config.billingProvider !== 'disabled')
   // Real-time messages are small JSON commands: a 64 kB cap keeps a client from making us parse megabytes.
   return new Elysia({ name: 'app', websocket: { maxPayloadLength: 64 * 1024 } })
     .use(errorHandler(context.logger))

@@ -6,7 +6,8 @@
  * `expireDate` it is expired.
  */
 import { isCustomerActive } from './customer'
-import { isIndividualPlan, isTeam49Plan } from './plans'
+import { teamPlanLacks } from './plan-catalogue'
+import { isIndividualPlan } from './plans'
 import { toEpochMs } from './time'
 import type { DateInput, DomainCanvas, DomainCustomer } from './types'
 
@@ -15,7 +16,7 @@ import type { DateInput, DomainCanvas, DomainCustomer } from './types'
  * not team49 or team49yearly. A team with no known plan passes (literal SPEC rule).
  */
 export function isPausingEnabled(ownerHasTeam: boolean, planId: string | null | undefined): boolean {
-  return ownerHasTeam && !isTeam49Plan(planId)
+  return ownerHasTeam && !teamPlanLacks(planId, 'pause')
 }
 
 /** Inputs of `isCanvasPaused` and `hasFeedbackDeadline`. */

@@ -8,39 +8,49 @@
  */
 import { effectiveCustomer, effectivePlanId, hasTeam } from './account'
 import { FREE_PLAN_ID } from './constants'
-import { isEnterprisePlan, isTeam49Plan } from './plans'
+import { type PlanFeature, teamPlanLacks } from './plan-catalogue'
+import { isEnterprisePlan } from './plans'
 import { isAccountOwner, isGuest, isTeamOwner } from './roles'
 import type { MaybeUser } from './types'
 
+/**
+ * A non-guest in a team whose plan does not leave out `feature`: team plans list what they unlock in the
+ * plan catalogue (team49 variants leave out the advanced team features); any other plan passes (literal
+ * SPEC rule, see above).
+ */
+export function hasTeamFeature(user: MaybeUser, feature: PlanFeature): boolean {
+  if (isGuest(user) || !hasTeam(user)) return false
+  return !teamPlanLacks(effectivePlanId(user), feature)
+}
+
 /** A non-guest in a team whose plan is not a team49 variant: the advanced team features. */
 export function hasAdvancedTeamFeatures(user: MaybeUser): boolean {
-  if (isGuest(user) || !hasTeam(user)) return false
-  return !isTeam49Plan(effectivePlanId(user))
+  return hasTeamFeature(user, 'mentions')
 }
 
 /** @-mention people in comments. */
 export function canMention(user: MaybeUser): boolean {
-  return hasAdvancedTeamFeatures(user)
+  return hasTeamFeature(user, 'mentions')
 }
 
 /** Every export option (task tools, webhook, CSV). */
 export function canUseExports(user: MaybeUser): boolean {
-  return hasAdvancedTeamFeatures(user)
+  return hasTeamFeature(user, 'exports')
 }
 
 /** The folders (projects) layout of the dashboard. */
 export function canUseFoldersLayout(user: MaybeUser): boolean {
-  return hasAdvancedTeamFeatures(user)
+  return hasTeamFeature(user, 'folders')
 }
 
 /** Assign comments to a user. */
 export function canAssignComments(user: MaybeUser): boolean {
-  return hasAdvancedTeamFeatures(user)
+  return hasTeamFeature(user, 'assign')
 }
 
 /** Read or create an API token. */
 export function canUseApiToken(user: MaybeUser): boolean {
-  return hasAdvancedTeamFeatures(user)
+  return hasTeamFeature(user, 'apiToken')
 }
 
 /**

@@ -86,3 +86,16 @@ describe('plan catalogue', () => {
     expect(isSelectablePlanId(42)).toBe(false)
   })
 })
+
+describe('teamPlanLacks', () => {
+  test('only a team plan can take a feature away', async () => {
+    const { teamPlanLacks } = await import('./plan-catalogue')
+    expect(teamPlanLacks('team49', 'mentions')).toBe(true)
+    expect(teamPlanLacks('team49yearly', 'pause')).toBe(true)
+    expect(teamPlanLacks('team49', 'attachments')).toBe(false)
+    expect(teamPlanLacks('enterprise35peruser', 'apiToken')).toBe(false)
+    expect(teamPlanLacks('free0', 'mentions')).toBe(false)
+    expect(teamPlanLacks('individual19', 'labels')).toBe(false)
+    expect(teamPlanLacks(null, 'mentions')).toBe(false)
+  })
+})

@@ -183,3 +183,13 @@ export function planIntervalMonths(plan: PlanDefinition): number {
   if (plan.interval === 'year') return 12
   return 0
 }
+
+/**
+ * True when `planId` is a team plan of the catalogue that does not unlock `feature` (the team49 variants and
+ * the advanced team features). Other plans, known or not, answer false: the SPEC 6 gates are literal
+ * ("team and plan not a team49 variant"), so only a team plan can take a feature away.
+ */
+export function teamPlanLacks(planId: string | null | undefined, feature: PlanFeature): boolean {
+  const plan = findPlan(planId)
+  return !!plan && plan.teamPlan && !plan.features.includes(feature)
+}

@@ -41,6 +41,8 @@ const avatarForm = () => {
 const teamOnly = (ok: number) => all(403, { owner: ok, admin: ok, member: ok, apiToken: ok, anonymous: 401 })
 const adminsOnly = (ok: number) => all(403, { owner: ok, admin: ok, anonymous: 401 })
 const loggedIn = (ok: number) => all(ok, { guest: 403, anonymous: 401 })
+/** SPEC 6 "view billing": a non-guest without a team, or the team owner (each for their own account). */
+const billingOwner = (ok: number) => all(403, { owner: ok, otherTeam: ok, individual: ok, anonymous: 401 })
 
 /** An invite (in a third team) addressed to the actor's own e-mail, for accept/decline. */
 async function inviteForActor(world: World): Promise<Record<string, string>> {
@@ -246,6 +248,51 @@ const MATRIX: MatrixRow[] = [
     setup: inviteForActor,
     path: (_w, extra) => `/invites/${extra.inviteId}/decline`,
     expect: all(200, { guest: 403, anonymous: 401 }),
+  },
+  // Billing (issue 10): plans are public; the rest only for the billing owner (team owner or no team).
+  { method: 'GET', route: '/plans', path: () => '/plans', expect: all(200) },
+  { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },
+  { method: 'GET', route: '/billing/config', path: () => '/billing/config', expect: all(200) },
+  { method: 'GET', route: '/users/me/customer', path: () => '/users/me/customer', expect: billingOwner(200) },
+  {
+    method: 'GET',
+    route: '/users/{id}/customer/billing-data',
+    path: () => '/users/me/customer/billing-data',
+    expect: billingOwner(200),
+  },
+  {
+    method: 'GET',
+    route: "/users/{id}/customer/billing-data (the team owner's id)",
+    path: (w) => `/users/${w.owner.id}/customer/billing-data`,
+    expect: all(403, { owner: 200, anonymous: 401 }),
+  },
+  {
+    method: 'PUT',
+    route: '/users/{id}/customer/plan',
+    path: () => '/users/me/customer/plan',
+    body: () => ({ plan: 'free0' }),
+    expect: billingOwner(200),
+  },
+  {
+    method: 'POST',
+    route: '/users/{id}/customer/card',
+    path: () => '/users/me/customer/card',
+    body: () => ({ source: 'tok_visa' }),
+    expect: billingOwner(200),
+  },
+  {
+    method: 'POST',
+    route: '/users/{id}/customer/coupon (unknown code)',
+    path: () => '/users/me/customer/coupon',
+    body: () => ({ coupon: 'NO-SUCH-CODE' }),
+    expect: billingOwner(422),
+  },
+  {
+    method: 'DELETE',
+    route: '/users/{id}/customer/subscription (nothing to cancel)',
+    path: () => '/users/me/customer/subscription',
+    body: () => ({ survey: { reason: 'Testing' } }),
+    expect: billingOwner(409),
   },
 ]
 

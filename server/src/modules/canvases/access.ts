@@ -168,11 +168,22 @@ export async function loadCanvasForEdit(
   return { ...record, member: true, editable: true }
 }
 
+/**
+ * BILLING_DISABLED=1 (private installs): every customer counts as active. Set from the config by
+ * `createApp`, once per server; a process serves one configuration, so this is not per request.
+ */
+let billingEnforced = true
+
+export function enforceBillingActivity(enforced: boolean): void {
+  billingEnforced = enforced
+}
+
 /** The canvas's states for this viewer (paused, deadline, expired, read-only with its reason). */
 export function canvasStateFor(record: CanvasRecord, viewer: MaybeUser, now: Date) {
   return getCanvasState({
     canvas: record.domain,
-    customer: record.customer,
+    // No customer record counts as active (SPEC 4): with billing off, none is looked at.
+    customer: billingEnforced ? record.customer : null,
     isGuestViewer: isGuest(viewer),
     now,
   })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { canvases, customers, events, plans } from '@pinpoint/db'
+import { canvases, customers, events } from '@pinpoint/db'
 import { buildCustomer, buildFolder, buildUser } from '@pinpoint/db/testing'
 import { eq } from 'drizzle-orm'
 import { type CanvasBody, createCanvasTestApp, type ErrorBody, loggedIn, teamWithMembers } from './testing'
@@ -197,10 +197,6 @@ describe('PUT /canvases/{id}: lifecycle', () => {
   })
 
   test('premium upgrade at the plan limit needs a canvas to replace, which is downgraded', async () => {
-    await db
-      .insert(plans)
-      .values({ id: 'individual19', name: 'Individual', premiumCanvasLimit: 1 })
-      .onConflictDoUpdate({ target: plans.id, set: { premiumCanvasLimit: 1 } })
     const user = await buildUser(db)
     await buildCustomer(db, { user, planId: 'individual19' })
     const client = await loggedIn(setup, user)

@@ -1,20 +1,14 @@
 /**
  * Premium canvases of solo plans (SPEC 6: "solo plans, with a premium-canvases limit"). The limit comes from
- * the plan catalogue (`plans.premium_canvas_limit`, null = none). Upgrading at the limit needs the id of one
+ * the plan catalogue (packages/domain/src/plan-catalogue.ts, which also seeds `plans`; null = none). Upgrading at the limit needs the id of one
  * of the owner's premium canvases to replace: it is downgraded in the same transaction and the upgraded
  * canvas records it in `replacedCanvasId`.
  */
-import { canvases, type DbOrTx, plans } from '@pinpoint/db'
-import { Conflict, ValidationFailed } from '@pinpoint/domain'
+import { canvases, type DbOrTx } from '@pinpoint/db'
+import { Conflict, premiumCanvasLimit, ValidationFailed } from '@pinpoint/domain'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { recordEvent } from '../events/service'
 import type { CanvasRecord } from './access'
-
-async function premiumLimit(db: DbOrTx, planId: string | null | undefined): Promise<number | null> {
-  if (!planId) return null
-  const [plan] = await db.select({ limit: plans.premiumCanvasLimit }).from(plans).where(eq(plans.id, planId))
-  return plan?.limit ?? null
-}
 
 export async function applyPremiumChange(
   db: DbOrTx,
@@ -27,7 +21,7 @@ export async function applyPremiumChange(
   if (!isPremium) {
     return { changes: { isPremium: false }, events: [{ type: 'canvas.downgraded', data: {} }] }
   }
-  const limit = await premiumLimit(db, record.domain.planId)
+  const limit = premiumCanvasLimit(record.domain.planId)
   // Recorded only when a canvas really was replaced: an id sent below the limit is ignored, not stored
   // (it used to be stored unchecked, and an unknown id failed the foreign key with a 500).
   let replaced: string | null = null

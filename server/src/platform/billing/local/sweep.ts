@@ -30,7 +30,11 @@ export async function sweepLocalBilling(
   customerIds?: readonly string[],
 ): Promise<BillingProviderEvent[]> {
   const events: BillingProviderEvent[] = []
-  const live = inArray(subscriptions.status, ['trialing', 'active', 'past_due'])
+  // Only what may be due: a period ending within the trial-notice window (or already over).
+  const live = and(
+    inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+    lte(subscriptions.currentPeriodEnd, new Date(now.getTime() + TRIAL_NOTICE_MS)),
+  )
   const due = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -139,42 +143,47 @@ async function retryPastDue(
       ),
     )
   const events: BillingProviderEvent[] = []
-  for (const invoice of open) {
-    const renewedFrom = invoice.periodStart ?? sub.currentPeriodEnd
-    if (await chargeInvoice(db, invoice, now)) {
-      await db
-        .update(subscriptions)
-        .set({
-          status: 'active',
-          currentPeriodStart: invoice.periodStart ?? sub.currentPeriodEnd,
-          currentPeriodEnd: invoice.periodEnd ?? sub.currentPeriodEnd,
-        })
-        .where(eq(subscriptions.id, sub.id))
+  for (const first of open) {
+    // A clock that jumped over several retry dates makes each of them, in order, within one sweep.
+    let invoice = first
+    while (invoice.nextPaymentAttempt && invoice.nextPaymentAttempt <= now) {
+      const renewedFrom = invoice.periodStart ?? sub.currentPeriodEnd
+      if (await chargeInvoice(db, invoice, now)) {
+        await db
+          .update(subscriptions)
+          .set({
+            status: 'active',
+            currentPeriodStart: invoice.periodStart ?? sub.currentPeriodEnd,
+            currentPeriodEnd: invoice.periodEnd ?? sub.currentPeriodEnd,
+          })
+          .where(eq(subscriptions.id, sub.id))
+        const view = await loadInvoiceView(db, invoice.id)
+        if (view) events.push({ type: 'payment_succeeded', providerCustomerId, invoice: view })
+        break
+      }
+      // attempt_count before this charge counts the renewal and the retries before it.
+      const nextDays = RETRY_AFTER_DAYS[invoice.attemptCount]
+      const finalAttempt = nextDays === undefined
+      const [updated] = await db
+        .update(invoices)
+        .set(
+          finalAttempt
+            ? { status: 'uncollectible', nextPaymentAttempt: null }
+            : { nextPaymentAttempt: new Date(renewedFrom.getTime() + nextDays * DAY_MS) },
+        )
+        .where(eq(invoices.id, invoice.id))
+        .returning()
+      if (finalAttempt) {
+        await db
+          .update(subscriptions)
+          .set({ status: 'canceled', canceledAt: now })
+          .where(eq(subscriptions.id, sub.id))
+      }
       const view = await loadInvoiceView(db, invoice.id)
-      if (view) events.push({ type: 'payment_succeeded', providerCustomerId, invoice: view })
-      continue
+      if (view) events.push({ type: 'payment_failed', providerCustomerId, invoice: view, finalAttempt })
+      if (finalAttempt || !updated) break
+      invoice = updated
     }
-    // attempt_count now counts the renewal and every retry so far.
-    const retriesDone = invoice.attemptCount
-    const nextDays = RETRY_AFTER_DAYS[retriesDone]
-    const finalAttempt = nextDays === undefined
-    if (finalAttempt) {
-      await db
-        .update(invoices)
-        .set({ status: 'uncollectible', nextPaymentAttempt: null })
-        .where(eq(invoices.id, invoice.id))
-      await db
-        .update(subscriptions)
-        .set({ status: 'canceled', canceledAt: now })
-        .where(eq(subscriptions.id, sub.id))
-    } else {
-      await db
-        .update(invoices)
-        .set({ nextPaymentAttempt: new Date(renewedFrom.getTime() + nextDays * DAY_MS) })
-        .where(eq(invoices.id, invoice.id))
-    }
-    const view = await loadInvoiceView(db, invoice.id)
-    if (view) events.push({ type: 'payment_failed', providerCustomerId, invoice: view, finalAttempt })
   }
   return events
 }
