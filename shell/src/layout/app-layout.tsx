@@ -39,12 +39,18 @@ function UserMenu() {
       trigger={
         <button
           type="button"
-          aria-label={`Account menu for ${user.name}`}
           data-testid="header-user"
           className="flex items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-hover sm:pr-2.5"
         >
-          <Avatar name={user.name} src={user.avatarUrl} size="sm" />
-          <span className="hidden max-w-40 truncate text-sm font-medium text-ink sm:block">{user.name}</span>
+          {/* Named by its text (WCAG 2.5.3, label in name): the person's name, then "account menu" for
+              screen readers. The initials would only repeat the name; on phones the name is read, not shown. */}
+          <span aria-hidden="true" className="contents">
+            <Avatar name={user.name} src={user.avatarUrl} size="sm" />
+          </span>
+          <span className="sr-only max-w-40 truncate text-sm font-medium text-ink sm:not-sr-only sm:block">
+            {user.name}
+          </span>
+          <span className="sr-only">, account menu</span>
         </button>
       }
     >
