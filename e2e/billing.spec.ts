@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { fixtures, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
+import { fixtures, shot, signUpByApi, uniqueEmail } from './support'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -176,7 +176,9 @@ test.describe('billing', () => {
     await expect(survey).toHaveCount(0)
     await expect(page.getByTestId('billing-cancel-scheduled')).toContainText('Cancelled.')
     const saved = await page.request.get('/api/v1/sessions/me')
-    expect(((await saved.json()) as { user: { offboardingSurvey?: unknown } }).user.offboardingSurvey).toMatchObject({
+    expect(
+      ((await saved.json()) as { user: { offboardingSurvey?: unknown } }).user.offboardingSurvey,
+    ).toMatchObject({
       reason: 'We moved to another tool',
     })
   })
@@ -217,7 +219,9 @@ test.describe('billing', () => {
     page,
   }) => {
     const owner = fixtures().betaOwner
-    const login = await page.request.post('/api/v1/sessions', { data: { email: owner.email, password: owner.password } })
+    const login = await page.request.post('/api/v1/sessions', {
+      data: { email: owner.email, password: owner.password },
+    })
     expect(login.status(), await login.text()).toBe(200)
     await page.goto('/billing')
     await expect(page.getByTestId('billing-plan-name')).toHaveText('Enterprise')

@@ -1,6 +1,6 @@
 import { canViewBilling } from '@pinpoint/domain'
 import { authAtom, toDomainUser } from '@pinpoint/state'
-import { Card, ErrorState, Skeleton } from '@pinpoint/ui'
+import { Card, ErrorState, preloadOverlays, Skeleton } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { CardDialog } from './card/card-dialog'
@@ -15,6 +15,10 @@ import { StatusBanner } from './overview/status-banner'
 import { WhoToAsk } from './overview/who-to-ask'
 import { useBillingConfig, useBillingData } from './queries'
 import './styles.css'
+
+// The page's switch and dialogs (card, cancel) come from the design system's lazy part: fetch it now,
+// alongside the billing data, rather than when the first of them renders.
+void preloadOverlays()
 
 /** `?add-card=1` (the trial-expired dialog's button) opens the card form at once. */
 function askedForCard(): boolean {
@@ -57,7 +61,8 @@ export default function BillingOverview() {
         onRetry={() => void config.refetch()}
       />
     )
-  if (config.data?.provider === 'disabled') {
+  if (!config.data) return <Skeleton className="h-48 w-full rounded-card" />
+  if (config.data.provider === 'disabled') {
     return (
       <div className="flex flex-col gap-4" data-testid="billing-disabled">
         <Card title="Billing is turned off">

@@ -16,8 +16,11 @@ export function formatDate(iso: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 }
 
-/** What each plan feature gives, in the words of the plan selection. */
-export const FEATURE_LABELS: Record<PlanFeature, string> = {
+/**
+ * What each plan feature gives, in the words of the plan selection. Null: not shown, because the product
+ * does not offer it yet (single sign-on, decision 037), so no screen promises it.
+ */
+export const FEATURE_LABELS: Record<PlanFeature, string | null> = {
   team: 'A team with members and invites',
   labels: 'Labels on comments',
   mentions: '@-mentions',
@@ -27,7 +30,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   pause: 'Pause canvases and feedback deadlines',
   apiToken: 'API token',
   attachments: 'File attachments on comments',
-  sso: 'Single sign-on',
+  sso: null,
 }
 
 const BRANDS: Record<string, string> = {
@@ -64,4 +67,9 @@ export function statusText(status: string, cancelAtPeriodEnd: boolean): string {
     default:
       return status
   }
+}
+
+/** The labels of the features a plan shows, in catalogue order. */
+export function featureLabels(features: readonly PlanFeature[]): string[] {
+  return features.map((feature) => FEATURE_LABELS[feature]).filter((label): label is string => label !== null)
 }

@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai'
 import { Check, PartyPopper } from 'lucide-react'
 import { useState } from 'react'
 import { AppLink } from './app-link'
-import { FEATURE_LABELS } from './format'
+import { featureLabels } from './format'
 import { WhoToAsk } from './overview/who-to-ask'
 import { initialInterval, planGroups } from './plans/plan-groups'
 import { SwitchDialog, type SwitchResult } from './plans/switch-dialog'
@@ -15,7 +15,7 @@ import './styles.css'
 
 /** What a plan includes, in words: its features and, for solo plans, how many premium canvases. */
 function PlanFeatures({ plan }: { plan: Plan }) {
-  const items = plan.features.map((feature) => FEATURE_LABELS[feature])
+  const items = featureLabels(plan.features)
   if (plan.premiumCanvasLimit !== null)
     items.unshift(
       `${plan.premiumCanvasLimit} premium ${plan.premiumCanvasLimit === 1 ? 'canvas' : 'canvases'}`,

@@ -2,7 +2,7 @@ import type { BillingData } from '@pinpoint/api'
 import { Badge, Card } from '@pinpoint/ui'
 import { Check } from 'lucide-react'
 import { AppLink } from '../app-link'
-import { FEATURE_LABELS, formatDate, statusText } from '../format'
+import { featureLabels, formatDate, statusText } from '../format'
 
 /** The current plan: its name, state, next date and what it includes; leads to plan selection. */
 export function PlanCard({ data }: { data: BillingData }) {
@@ -36,12 +36,12 @@ export function PlanCard({ data }: { data: BillingData }) {
           {plan.perSeat && subscription ? ` · ${subscription.quantity} seats` : ''}
         </p>
       ) : null}
-      {plan.features.length ? (
+      {featureLabels(plan.features).length ? (
         <ul className="mt-4 grid gap-1.5 text-sm sm:grid-cols-2">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
+          {featureLabels(plan.features).map((label) => (
+            <li key={label} className="flex items-center gap-2">
               <Check aria-hidden="true" className="size-4 shrink-0 text-success-700" />
-              {FEATURE_LABELS[feature]}
+              {label}
             </li>
           ))}
         </ul>
