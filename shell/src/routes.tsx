@@ -59,6 +59,10 @@ const SecuritySettingsPage = lazyNamed(
   () => import('./pages/settings/profile'),
   (m) => m.SecuritySettingsPage,
 )
+const LabelSettingsPage = lazyNamed(
+  () => import('./pages/settings/labels'),
+  (m) => m.LabelSettingsPage,
+)
 const TeamSettingsPage = lazyNamed(
   () => import('./pages/settings/team'),
   (m) => m.TeamSettingsPage,
@@ -136,6 +140,7 @@ export const PAGE_ELEMENTS = {
         <Route path="notifications" element={<LazyPage page={NotificationSettingsPage} />} />
         <Route path="security" element={<LazyPage page={SecuritySettingsPage} />} />
         <Route path="team" element={<LazyPage page={TeamSettingsPage} />} />
+        <Route path="labels" element={<LazyPage page={LabelSettingsPage} />} />
         <Route path="*" element={<Navigate to="/settings" replace />} />
       </>
     ),

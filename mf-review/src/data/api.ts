@@ -53,6 +53,8 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
     deleteReply: (id: string) => api.delete<{ deleted: boolean }>(`/replies/${id}`),
     canvasUsers: (canvasId: string) => api.get<{ users: CanvasUser[] }>(`/canvases/${canvasId}/users`),
     teamLabels: (teamId: string) => api.get<{ labels: Label[] }>(`/teams/${teamId}/labels`),
+    createLabel: (body: { name: string; color: string; TeamId: string }) =>
+      api.post<{ label: Label }>('/labels', body),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
   }
 }

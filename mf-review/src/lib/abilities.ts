@@ -8,6 +8,7 @@ import {
   canAssignComments,
   canAttachFiles,
   canDeleteOthersComments,
+  canEditLabels,
   canMention,
   canSeePrivateComments,
   canViewLabels,
@@ -32,6 +33,8 @@ export interface Abilities {
   attach: boolean
   assign: boolean
   labels: boolean
+  /** Create a label of the canvas owner's team from the label picker (SPEC 6: same team). */
+  createLabels: boolean
   editCanvas: boolean
   /** Persist the inactive state of pins (a canvas member: it changes everyone's view). */
   setInactive: boolean
@@ -71,6 +74,7 @@ export function abilitiesFor(user: DomainUser | null, canvas: Canvas): Abilities
     attach: canAttachFiles(user),
     assign: canAssignComments(user) && member,
     labels: canViewLabels(user) && member && isEnterprisePlan(subject.planId),
+    createLabels: canEditLabels(user, subject.ownerTeamId) && isEnterprisePlan(subject.planId),
     editCanvas: canvas.editable ?? false,
     setInactive: member,
     changeStatus: (annotation) => !readOnly && (author(annotation) || member),

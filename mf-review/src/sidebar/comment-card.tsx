@@ -1,4 +1,5 @@
-import { Avatar, cn, formatRelativeTime } from '@pinpoint/ui'
+import { labelTextColor } from '@pinpoint/domain'
+import { Avatar, cn, formatRelativeTime, LabelChip } from '@pinpoint/ui'
 import { Lock, MessageSquare, Paperclip } from 'lucide-react'
 import { memo } from 'react'
 import type { Annotation } from '../data/types'
@@ -65,7 +66,7 @@ export const CommentCard = memo(function CommentCard({
           <Avatar name={annotation.userName} size="xs" />
           <span className="min-w-0 flex-1 truncate text-sm font-medium">{annotation.userName}</span>
           {annotation.isPrivate ? <Lock className="size-3.5 text-ink-subtle" aria-label="Private" /> : null}
-          <time className="shrink-0 text-xs text-ink-subtle" dateTime={annotation.createdAt}>
+          <time className="shrink-0 text-xs text-ink-muted" dateTime={annotation.createdAt}>
             {formatRelativeTime(annotation.createdAt)}
           </time>
         </span>
@@ -74,7 +75,7 @@ export const CommentCard = memo(function CommentCard({
           {plainComment(annotation.comment) || (annotation.textContentAfter ? '' : 'No text')}
         </span>
         {note ? <span className="mt-1 block text-xs text-warning-700">{note}</span> : null}
-        <span className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-subtle">
+        <span className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
           <span className="inline-flex items-center gap-1">
             <span className={cn('size-1.5 rounded-full', STATUS_DOTS[annotation.status] ?? 'bg-brand-600')} />
             {statusName(annotation.status)}
@@ -92,10 +93,12 @@ export const CommentCard = memo(function CommentCard({
             </span>
           ) : null}
           {annotation.Labels.map((label) => (
-            <span key={label.id} className="inline-flex items-center gap-1">
-              <span className="size-2 rounded-full" style={{ background: label.color }} />
-              {label.name}
-            </span>
+            <LabelChip
+              key={label.id}
+              name={label.name}
+              color={label.color}
+              textColor={labelTextColor(label.color)}
+            />
           ))}
           {annotation.assignedUser ? <span>→ {annotation.assignedUser.name}</span> : null}
         </span>

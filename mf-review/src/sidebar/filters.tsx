@@ -2,8 +2,8 @@
  * Filters and sort of the comments list (SPEC 2): statuses, labels, current page only; sort by page
  * (default), recency or oldest, optionally grouped by status.
  */
-import { ANNOTATION_STATUSES } from '@pinpoint/domain'
-import { Button, cn, Popover, Switch } from '@pinpoint/ui'
+import { ANNOTATION_STATUSES, labelTextColor } from '@pinpoint/domain'
+import { Button, cn, LabelChip, Popover, Switch } from '@pinpoint/ui'
 import { useAtom } from 'jotai'
 import { SlidersHorizontal } from 'lucide-react'
 import { useTeamLabels } from '../data/queries'
@@ -76,8 +76,7 @@ export function FiltersButton() {
                   checked={labelIds.includes(label.id)}
                   onChange={() => setLabelIds(toggle(labelIds, label.id))}
                 />
-                <span className="size-2 rounded-full" style={{ background: label.color }} />
-                {label.name}
+                <LabelChip name={label.name} color={label.color} textColor={labelTextColor(label.color)} />
               </label>
             ))}
           </fieldset>

@@ -64,7 +64,7 @@ export function Replies({ annotation }: { annotation: Annotation }) {
                 <div className="flex items-center gap-2 text-sm">
                   <span className="font-medium">{reply.userName}</span>
                   {reply.isPrivate ? <Lock className="size-3 text-ink-subtle" aria-label="Private" /> : null}
-                  <time className="text-xs text-ink-subtle" dateTime={reply.createdAt}>
+                  <time className="text-xs text-ink-muted" dateTime={reply.createdAt}>
                     {formatRelativeTime(reply.createdAt)}
                   </time>
                   {user && reply.UserId === user.id ? (

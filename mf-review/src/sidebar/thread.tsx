@@ -4,7 +4,7 @@
  */
 import { INACTIVE_REASON_TEXT, type InactiveReason } from '@pinpoint/anchoring'
 import { ANNOTATION_STATUSES } from '@pinpoint/domain'
-import { Avatar, Button, formatRelativeTime, Menu, MenuItem, MenuSeparator, Popover } from '@pinpoint/ui'
+import { Avatar, Button, formatRelativeTime, Menu, MenuItem, MenuSeparator } from '@pinpoint/ui'
 import { useAtomValue, useSetAtom } from 'jotai'
 import {
   ArrowLeft,
@@ -13,15 +13,15 @@ import {
   Link as LinkIcon,
   Lock,
   MoreHorizontal,
-  Tag,
   Trash2,
   Unlock,
 } from 'lucide-react'
-import { useCanvasUsers, useTeamLabels } from '../data/queries'
+import { useCanvasUsers } from '../data/queries'
 import type { Annotation } from '../data/types'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { CommentText } from './comment-text'
+import { ThreadLabels } from './label-picker'
 import { statusName } from './labels'
 import { AttachmentLinks, Replies } from './replies'
 
@@ -37,7 +37,6 @@ export function Thread({
   const statuses = useAtomValue(atoms.pinStatuses)
   const setReattach = useSetAtom(atoms.reattachId)
   const setCommenting = useSetAtom(atoms.commenting)
-  const labels = useTeamLabels(canvas.User?.TeamId, abilities.labels)
   const users = useCanvasUsers(canvas.id, abilities.assign)
   const number = numbers.get(annotation.id)
   const live = statuses.get(annotation.id)
@@ -108,7 +107,7 @@ export function Thread({
               <Lock className="size-3" aria-hidden="true" /> Private
             </span>
           ) : null}
-          <time className="ml-auto text-xs text-ink-subtle" dateTime={annotation.createdAt}>
+          <time className="ml-auto text-xs text-ink-muted" dateTime={annotation.createdAt}>
             {formatRelativeTime(annotation.createdAt)}
           </time>
         </div>
@@ -187,50 +186,7 @@ export function Thread({
               </dd>
             </>
           ) : null}
-          {annotation.Labels.length || (abilities.label(annotation) && labels.data?.length) ? (
-            <>
-              <dt className="text-ink-muted">Labels</dt>
-              <dd className="flex flex-wrap items-center gap-1">
-                {annotation.Labels.map((label) => (
-                  <span
-                    key={label.id}
-                    className="inline-flex items-center gap-1 rounded-full border border-line px-2 py-0.5 text-xs"
-                  >
-                    <span className="size-2 rounded-full" style={{ background: label.color }} />
-                    {label.name}
-                  </span>
-                ))}
-                {abilities.label(annotation) && labels.data?.length ? (
-                  <Popover
-                    label="Labels"
-                    trigger={
-                      <Button variant="ghost" size="icon-sm" aria-label="Edit labels">
-                        <Tag />
-                      </Button>
-                    }
-                  >
-                    <div className="w-48 space-y-0.5 p-1 text-sm">
-                      {labels.data.map((label) => (
-                        <label
-                          key={label.id}
-                          className="flex items-center gap-2 rounded px-1 py-1 hover:bg-hover"
-                        >
-                          <input
-                            type="checkbox"
-                            className="accent-brand-600"
-                            checked={annotation.Labels.some((l) => l.id === label.id)}
-                            onChange={() => void actions.toggleLabel(annotation, label)}
-                          />
-                          <span className="size-2 rounded-full" style={{ background: label.color }} />
-                          {label.name}
-                        </label>
-                      ))}
-                    </div>
-                  </Popover>
-                ) : null}
-              </dd>
-            </>
-          ) : null}
+          <ThreadLabels annotation={annotation} />
         </dl>
         <hr className="border-line" />
         <Replies annotation={annotation} />

@@ -11,6 +11,7 @@ import type {
   DeadlineReminder,
   Folder,
   Invite,
+  Label,
   TeamUser,
   UploadableVideoDetails,
   User,
@@ -206,6 +207,16 @@ export function createEndpoints(api: ApiClient) {
         api.delete<{ canvas?: Canvas }>(`/folders/${folderId}/canvases/${canvasId}`),
       share: (id: string, body: { emails: string[]; message?: string }) =>
         api.post<unknown>(`/folders/${id}/share`, body),
+    },
+    labels: {
+      /** GET /teams/{id}/labels. */
+      list: (teamId: string, opts?: Opts) => api.get<{ labels: Label[] }>(`/teams/${teamId}/labels`, opts),
+      /** POST /labels: in the caller's team. */
+      create: (body: { name: string; color: string }) => api.post<{ label: Label }>('/labels', body),
+      /** PUT /labels/{id}: rename and/or recolour. */
+      update: (id: string, body: { name?: string; color?: string }) =>
+        api.put<{ label: Label }>(`/labels/${id}`, body),
+      remove: (id: string) => api.delete<unknown>(`/labels/${id}`),
     },
     events: {
       mine: (opts?: Opts) => api.get<{ events: AppEvent[]; unreadCount?: number }>('/users/me/events', opts),

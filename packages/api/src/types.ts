@@ -69,6 +69,9 @@ export type Invite = {
   invitedBy?: { id: string; name: string } | null
 }
 
+/** A team label (SPEC 3 Label: id, name, color). */
+export type Label = { id: string; name: string; color: string; TeamId?: string }
+
 export type CanvasAsset = {
   id: string
   CanvasId: string

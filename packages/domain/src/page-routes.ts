@@ -22,7 +22,9 @@ export interface PageRoute {
  * The table. Routes the SPEC leaves unnamed are ours: settings, team and billing need a login; /profile,
  * /team and /plans are older addresses the shell forwards to settings and billing (choosing a plan is
  * flagged to send visitors to sign-up, since someone picking a plan has no account yet). The feedback
- * link (/link/...) and a shared project (/projects/{shareableId}) are open to everyone.
+ * link (/link/...) and a shared project (/projects/{shareableId}) are open to everyone. The settings tabs
+ * (/settings/notifications, /security, /team, /labels) are pages under the nested /settings entry: one
+ * guard for all of them (scripts/page-guards.test.ts checks each tab resolves to it).
  */
 export const PAGE_ROUTES = [
   { path: '/', access: 'public' },

@@ -79,6 +79,7 @@ describe('login-required pages', () => {
       '/dashboard',
       '/dashboard/folders/1?sort=name',
       '/settings/profile',
+      '/settings/labels',
       '/team',
       '/billing/invoices',
     ]) {

@@ -11,4 +11,7 @@ export const accountRules = defineRules({
   'billing.view': (user, _subject: undefined) => canViewBilling(user),
   /** Read or create the personal API token: a team whose plan is not a team49 variant. */
   'apiToken.use': (user, _subject: undefined) => canUseApiToken(user),
+  /** Create coupons of the local billing engine: staff only (never while impersonating someone). */
+  'billing.coupons.manage': (user, _subject: undefined, actor) =>
+    !!user && !isGuest(user) && user.isStaff === true && !actor.impersonatorId,
 })

@@ -251,6 +251,18 @@ const MATRIX: MatrixRow[] = [
   },
   // Billing (issue 10): plans are public; the rest only for the billing owner (team owner or no team).
   { method: 'GET', route: '/plans', path: () => '/plans', expect: all(200) },
+  {
+    method: 'POST',
+    route: '/billing/coupons',
+    path: () => '/billing/coupons',
+    body: () => ({
+      code: `M${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+      percentOff: 5,
+      duration: 'once',
+    }),
+    // Nobody in the world is staff.
+    expect: all(403, { anonymous: 401 }),
+  },
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },
   { method: 'GET', route: '/billing/config', path: () => '/billing/config', expect: all(200) },
   { method: 'GET', route: '/users/me/customer', path: () => '/users/me/customer', expect: billingOwner(200) },

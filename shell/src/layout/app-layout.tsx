@@ -42,15 +42,17 @@ function UserMenu() {
           data-testid="header-user"
           className="flex items-center gap-2 rounded-full p-0.5 pr-0.5 hover:bg-hover sm:pr-2.5"
         >
-          {/* Named by its text (WCAG 2.5.3, label in name): the person's name, then "account menu" for
-              screen readers. The initials would only repeat the name; on phones the name is read, not shown. */}
+          {/*
+            Named by its text, so the visible name is part of the accessible one (axe label-content-name-
+            mismatch): the initials repeat the name and are hidden; on phones the name is for screen readers.
+          */}
           <span aria-hidden="true" className="contents">
             <Avatar name={user.name} src={user.avatarUrl} size="sm" />
           </span>
+          <span className="sr-only">Account menu for </span>
           <span className="sr-only max-w-40 truncate text-sm font-medium text-ink sm:not-sr-only sm:block">
             {user.name}
           </span>
-          <span className="sr-only">, account menu</span>
         </button>
       }
     >

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { endpoints } from '../../api'
 import { refreshCanvasLists } from '../../lib/queries'
+import { newRevisionTexts } from '../../lib/revision-text'
 import { InlineError } from './form'
 import type { CanvasDialogsProps } from './types'
 
@@ -11,20 +12,21 @@ import type { CanvasDialogsProps } from './types'
 export function NewRevisionDialog({ canvas, onClose }: CanvasDialogsProps) {
   const queryClient = useQueryClient()
   const toast = useSetAtom(addToastAtom)
+  const latest = Math.max(0, ...(canvas.CanvasRevisions ?? []).map((r) => r.number))
+  const texts = newRevisionTexts({ type: canvas.type, title: canvas.title, latestNumber: latest })
   const create = useMutation({
     mutationFn: () => endpoints.canvases.newRevision(canvas.id),
     onSuccess: async () => {
-      toast({ type: 'success', message: 'New revision created. Upload the new version from the canvas.' })
+      toast({ type: 'success', message: texts.toast })
       await refreshCanvasLists(queryClient)
       onClose()
     },
   })
-  const latest = Math.max(0, ...(canvas.CanvasRevisions ?? []).map((r) => r.number))
   return (
     <FormDialog
       onClose={onClose}
       title="Start a new revision"
-      description={`Revision ${latest + 1} of “${canvas.title}”. Earlier revisions and their comments stay available to compare.`}
+      description={texts.description}
       confirmLabel="Create revision"
       pending={create.isPending}
       onConfirm={() => create.mutate()}

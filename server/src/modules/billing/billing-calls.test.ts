@@ -286,3 +286,42 @@ describe('cancel and invoices', () => {
     expect((await other.client.get(`/api/v1/users/me/customer/invoices/${id}`)).status).toBe(404)
   })
 })
+
+describe('staff coupons', () => {
+  test('staff create a coupon customers can use; others get 403; a duplicate code 409', async () => {
+    const staff = await loggedIn(setup, await buildUser(db, { isStaff: true }))
+    const code = `STAFF${uniqueSuffix()}`.toUpperCase()
+    const res = await staff.post<{ coupon: { code: string } }>('/api/v1/billing/coupons', {
+      code: code.toLowerCase(),
+      amountOffCents: 700,
+      duration: 'forever',
+      maxRedemptions: 10,
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.coupon).toMatchObject({
+      code,
+      amountOffCents: 700,
+      duration: 'forever',
+      maxRedemptions: 10,
+    })
+    expect(
+      (await staff.post('/api/v1/billing/coupons', { code, percentOff: 5, duration: 'once' })).status,
+    ).toBe(409)
+    const both = await staff.post('/api/v1/billing/coupons', {
+      code: `${code}X`,
+      percentOff: 5,
+      amountOffCents: 5,
+      duration: 'once',
+    })
+    expect(both.status).toBe(422)
+    const { client } = await signedUp(setup)
+    expect(
+      (await client.post('/api/v1/billing/coupons', { code: `${code}Y`, percentOff: 5, duration: 'once' }))
+        .status,
+    ).toBe(403)
+    expect(
+      (await client.post<BillingData>('/api/v1/users/me/customer/coupon', { coupon: code })).body.coupon
+        ?.code,
+    ).toBe(code)
+  })
+})

@@ -6,6 +6,7 @@
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin, contextSeed } from '../auth/plugin'
+import { createStaffCoupon } from './coupons'
 import { billingModels } from './model'
 import {
   applyCoupon,
@@ -31,6 +32,9 @@ export function billingModule(context: AppContext) {
       stripePublishableKey:
         context.config.billingProvider === 'stripe' ? (context.config.stripePublishableKey ?? null) : null,
     }))
+    .post('/billing/coupons', ({ actor, body }) => createStaffCoupon(context, actor, body), {
+      body: 'billing.newCoupon',
+    })
     .get('/plans', () => ({ plans: listPlans() }))
     .get('/plans/:id', ({ params }) => ({ plan: getPlan(params.id) }))
     .get('/users/me/customer', async ({ actor }) => ({ customer: await getCustomer(context, actor) }))

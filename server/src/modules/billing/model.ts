@@ -13,6 +13,15 @@ export const billingModels = {
       details: t.Optional(t.Nullable(t.String({ maxLength: 5000 }))),
     }),
   }),
+  'billing.newCoupon': t.Object({
+    code: t.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }),
+    percentOff: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 100 }))),
+    amountOffCents: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 10_000_000 }))),
+    duration: t.Union([t.Literal('once'), t.Literal('repeating'), t.Literal('forever')]),
+    durationInMonths: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 120 }))),
+    expiresAt: t.Optional(t.Nullable(t.String({ maxLength: 40 }))),
+    maxRedemptions: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 1_000_000 }))),
+  }),
   'billing.clock': t.Object({
     advanceMs: t.Optional(t.Number()),
     at: t.Optional(t.String({ maxLength: 40 })),

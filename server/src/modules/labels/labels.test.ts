@@ -27,7 +27,9 @@ async function teamOf(teamId: string | null): Promise<Team> {
   return team
 }
 
-async function newLabel(name = 'Bug', color = '#ef4444') {
+let made = 0
+/** A label of the member's team; names are unique per team, so the default one is numbered. */
+async function newLabel(name = `Bug ${++made}`, color = '#ef4444') {
   const res = await (await w.as(w.member)).post<{ label: LabelJson }>('/api/v1/labels', { name, color })
   expect(res.status).toBe(200)
   return res.body.label
@@ -69,6 +71,56 @@ describe('team labels', () => {
       TeamId: w.outsider.teamId,
     })
     expect(foreignTeam.status).toBe(403)
+  })
+
+  test('names are unique per team ignoring case; colours are stored as #rrggbb', async () => {
+    const first = await newLabel('Needs copy', '#ABC')
+    expect(first.color).toBe('#aabbcc')
+    const client = await w.as(w.admin)
+    const twin = await client.post<{ error: string; meta: { labelId: string } }>('/api/v1/labels', {
+      name: '  needs COPY ',
+      color: '#2563eb',
+    })
+    expect(twin.status).toBe(409)
+    expect(twin.body.error).toBe('Conflict')
+    expect(twin.body.meta.labelId).toBe(first.id)
+    const other = await newLabel('Needs image', '#15803d')
+    expect((await client.put(`/api/v1/labels/${other.id}`, { name: 'NEEDS copy' })).status).toBe(409)
+    // Changing only the case of its own name, or only the colour, is not a clash.
+    const recased = await client.put<{ label: LabelJson }>(`/api/v1/labels/${first.id}`, {
+      name: 'Needs Copy',
+      color: '#FDE047',
+    })
+    expect(recased.status).toBe(200)
+    expect(recased.body.label).toMatchObject({ name: 'Needs Copy', color: '#fde047' })
+    // Two creations of one new name at the same moment: exactly one wins.
+    const [a, b] = await Promise.all([
+      (await w.as(w.member)).post('/api/v1/labels', { name: 'Race', color: '#000' }),
+      (await w.as(w.owner)).post('/api/v1/labels', { name: 'race', color: '#fff' }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    // Another team may use the same name.
+    const theirs = await (await w.as(w.outsider)).post<{ label: LabelJson }>('/api/v1/labels', {
+      name: 'Needs Copy',
+      color: '#2563eb',
+    })
+    expect(theirs.status).toBe(200)
+    expect(theirs.body.label.TeamId).toBe(w.outsider.teamId ?? '')
+  })
+
+  test('a guest of the team and a member of another team cannot rename, recolour or delete', async () => {
+    const label = await newLabel('Keep me', '#0369a1')
+    for (const who of [w.guest, w.outsider, w.team49Member, w.solo]) {
+      const client = await w.as(who)
+      expect([403, 404]).toContain((await client.put(`/api/v1/labels/${label.id}`, { color: '#000' })).status)
+      expect([403, 404]).toContain((await client.delete(`/api/v1/labels/${label.id}`)).status)
+    }
+    expect((await (await w.as(null)).delete(`/api/v1/labels/${label.id}`)).status).toBe(401)
+    const list = await (await w.as(w.member)).get<{ labels: LabelJson[] }>(`/api/v1/teams/${teamId}/labels`)
+    expect(list.body.labels.find((l) => l.id === label.id)).toMatchObject({
+      name: 'Keep me',
+      color: '#0369a1',
+    })
   })
 
   test('validation: name and hex colour', async () => {

@@ -1,11 +1,12 @@
 /**
  * Team labels. Renaming, recolouring or deleting a label changes every annotation that carries it, so the
  * canvases holding such annotations get a feed event (their lists' versions move and open review screens
- * update), split by privacy like every comment event.
+ * update), split by privacy like every comment event. Names are unique per team, ignoring case (a picker
+ * offering two "Bug" labels cannot be told apart); colours are stored as lower-case #rrggbb.
  */
-import { annotationLabels, annotations, type DbOrTx, type Label, labels } from '@pinpoint/db'
-import { Forbidden, NotFound } from '@pinpoint/domain'
-import { asc, eq } from 'drizzle-orm'
+import { annotationLabels, annotations, type DbOrTx, type Label, labels, teams } from '@pinpoint/db'
+import { Conflict, Forbidden, NotFound, normalizeHexColor } from '@pinpoint/domain'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { authorize } from '../../policy'
 import type { Actor } from '../auth/actor'
@@ -43,6 +44,26 @@ async function loadOwnLabel(db: DbOrTx, actor: Actor, labelId: string): Promise<
   if (!label || label.teamId !== user.teamId) throw new NotFound('Label not found.')
   authorize(actor, 'label.edit', { id: label.teamId }, EDIT_FORBIDDEN)
   return label
+}
+
+/** `#ABC` and `#AABBCC` are one colour: stored in the form the palette uses. */
+function storedColor(color: string): string {
+  return normalizeHexColor(color) ?? color.toLowerCase()
+}
+
+/**
+ * Refuses a name the team already has (case-insensitive). The team row is locked first, so two people
+ * creating "Bug" at once cannot both pass the check.
+ */
+async function assertNameFree(tx: DbOrTx, teamId: string, name: string, exceptId?: string): Promise<void> {
+  await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update')
+  const same = and(
+    eq(labels.teamId, teamId),
+    sql`lower(${labels.name}) = lower(${name})`,
+    exceptId ? ne(labels.id, exceptId) : undefined,
+  )
+  const [taken] = await tx.select({ id: labels.id }).from(labels).where(same).limit(1)
+  if (taken) throw new Conflict(`The team already has a label named “${name}”.`, { labelId: taken.id })
 }
 
 /** Feed events for every canvas whose annotations carry the label: one per canvas and privacy side. */
@@ -97,12 +118,16 @@ export async function createLabel(
   const teamId = body.TeamId ?? user.teamId
   if (!teamId) throw new Forbidden('Labels belong to a team: create or join a team first.')
   authorize(actor, 'label.edit', { id: teamId }, EDIT_FORBIDDEN)
-  const [label] = await context.database.db
-    .insert(labels)
-    .values({ teamId, name: body.name.trim(), color: body.color.toLowerCase() })
-    .returning()
-  if (!label) throw new Error('creating the label returned no row')
-  return serializeLabel(label)
+  const name = body.name.trim()
+  return inTransaction(context.database.db, async (tx) => {
+    await assertNameFree(tx, teamId, name)
+    const [label] = await tx
+      .insert(labels)
+      .values({ teamId, name, color: storedColor(body.color) })
+      .returning()
+    if (!label) throw new Error('creating the label returned no row')
+    return serializeLabel(label)
+  })
 }
 
 export async function updateLabel(
@@ -114,9 +139,12 @@ export async function updateLabel(
   const user = requireMember(actor)
   return inTransaction(context.database.db, async (tx) => {
     const label = await loadOwnLabel(tx, actor, labelId)
+    const name = body.name?.trim() ?? label.name
+    if (name.toLowerCase() !== label.name.toLowerCase())
+      await assertNameFree(tx, label.teamId, name, label.id)
     const [updated] = await tx
       .update(labels)
-      .set({ name: body.name?.trim() ?? label.name, color: body.color?.toLowerCase() ?? label.color })
+      .set({ name, color: body.color ? storedColor(body.color) : label.color })
       .where(eq(labels.id, label.id))
       .returning()
     if (!updated) throw new Error('updating the label returned no row')

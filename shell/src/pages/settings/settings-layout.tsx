@@ -1,8 +1,8 @@
-import { canViewBilling } from '@pinpoint/domain'
+import { canViewBilling, canViewLabels } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { cn } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
-import { Bell, CreditCard, KeyRound, UserRound, Users } from 'lucide-react'
+import { Bell, CreditCard, KeyRound, Tag, UserRound, Users } from 'lucide-react'
 import { NavLink, Outlet } from 'react-router'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -14,6 +14,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Settings: a side navigation (a scrolling row on phones) and the chosen section. */
 export function SettingsLayout() {
   const user = useAtomValue(currentUserAtom)
+  const domainUser = toDomainUser(user)
   return (
     <main className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-8 sm:px-6 sm:py-10 md:grid-cols-[13rem_minmax(0,1fr)] md:gap-10">
       <div className="min-w-0">
@@ -35,7 +36,13 @@ export function SettingsLayout() {
             <Users />
             Team
           </NavLink>
-          {canViewBilling(toDomainUser(user)) ? (
+          {canViewLabels(domainUser) ? (
+            <NavLink to="/settings/labels" className={linkClass}>
+              <Tag />
+              Labels
+            </NavLink>
+          ) : null}
+          {canViewBilling(domainUser) ? (
             <NavLink to="/billing" className={linkClass}>
               <CreditCard />
               Billing
