@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { fixtures, shot, signUpByApi, uniqueEmail } from './support'
+import { fixtures, inviteLinkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -243,5 +243,40 @@ test.describe('billing', () => {
     await page.goto('/billing')
     await expect(page).not.toHaveURL(/\/billing/)
     expect(await billingRequests(page)).toEqual([])
+  })
+
+  test('a team member who may not view billing is told who to ask: the owner, by name', async ({
+    page,
+    browser,
+  }) => {
+    const { user } = await signUpByApi(page.request, {
+      email: uniqueEmail('owner'),
+      name: 'Olive Owner',
+      teamName: 'Ask Studio',
+      plan: 'team49',
+    })
+    const memberEmail = uniqueEmail('member')
+    const invited = await page.request.post(`/api/v1/teams/${user.TeamId}/invites`, {
+      data: { emails: [memberEmail] },
+    })
+    expect(invited.status(), await invited.text()).toBeLessThan(300)
+    const inviteCode = new URL(await inviteLinkFromOutbox(page.request, memberEmail)).searchParams.get(
+      'inviteCode',
+    )
+    const context = await browser.newContext()
+    const member = await context.newPage()
+    const joined = await member.request.post('/api/v1/users', {
+      data: { email: memberEmail, name: 'Max Member', password: PASSWORD, inviteCode },
+    })
+    expect(joined.status(), await joined.text()).toBe(201)
+    await member.goto('/billing')
+    const ask = member.getByTestId('billing-ask-owner')
+    await expect(ask).toContainText('Olive Owner')
+    await expect(ask).toContainText('Ask Studio')
+    // Their own billing calls are refused by the server too (SPEC 6).
+    expect((await member.request.get('/api/v1/users/me/customer/billing-data')).status()).toBe(403)
+    await shot(member, 'billing-member-ask-owner')
+    await expectAccessible(member, 'member billing')
+    await context.close()
   })
 })

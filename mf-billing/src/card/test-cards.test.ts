@@ -12,6 +12,7 @@ describe('local card form: test numbers become test tokens', () => {
     expect(card('4000000000000002')).toEqual({ token: 'tok_chargeDeclined' })
     expect(card('4000000000009995')).toEqual({ token: 'tok_chargeDeclinedInsufficientFunds' })
     expect(card('4000000000000069')).toEqual({ token: 'tok_chargeDeclinedExpiredCard' })
+    expect(card('4000 0000 0000 0341')).toEqual({ token: 'tok_chargeCustomerFail' })
   })
 
   test('another number asks for a test card; a short one for the number', () => {

@@ -10,6 +10,8 @@ const TEST_CARDS: Record<string, string> = {
   '4000000000000002': 'tok_chargeDeclined',
   '4000000000009995': 'tok_chargeDeclinedInsufficientFunds',
   '4000000000000069': 'tok_chargeDeclinedExpiredCard',
+  // Attaches, then every charge fails (a renewal goes past_due).
+  '4000000000000341': 'tok_chargeCustomerFail',
 }
 
 export type CardInput = { number: string; expiry: string; cvc: string }
