@@ -88,4 +88,6 @@ export type ServerFrame =
    */
   | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[]; anonymous?: boolean }
   | { type: 'pong'; id?: string | number; at: string }
+  /** The billing owner's customer changed (billing/sync.ts); a transient frame, never replayed. */
+  | { type: 'customer.updated'; customer: Record<string, unknown> }
   | { type: 'error'; error: string; message: string; status: number; canvasId?: string }

@@ -4,8 +4,8 @@
  * with a new team and with seats, cancel with the survey.
  */
 import { describe, expect, test } from 'bun:test'
-import { users } from '@pinpoint/db'
-import { buildUser, uniqueSuffix } from '@pinpoint/db/testing'
+import { teams, users } from '@pinpoint/db'
+import { buildInvite, buildUser, uniqueSuffix } from '@pinpoint/db/testing'
 import { PLAN_IDS } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { createCoupon } from '../../platform/billing/local/coupons'
@@ -323,5 +323,41 @@ describe('staff coupons', () => {
       (await client.post<BillingData>('/api/v1/users/me/customer/coupon', { coupon: code })).body.coupon
         ?.code,
     ).toBe(code)
+  })
+})
+
+describe('sign-up', () => {
+  test('a coupon given at sign-up is redeemed; the trial end is recorded', async () => {
+    const code = `SIGNUP${uniqueSuffix()}`.toUpperCase()
+    await createCoupon(db, { code, percentOff: 30, duration: 'once' })
+    const { client } = await signedUp(setup, { plan: 'individual19', coupon: code })
+    const data = await billingDataOf(client)
+    expect(data.coupon?.code).toBe(code)
+    expect(data.customer.trialEnd).toBe(data.customer.periodEnd)
+    expect(data.upcomingInvoice).toMatchObject({ subtotalCents: 1900, discountCents: 570, totalCents: 1330 })
+  })
+})
+
+describe('seats follow the team', () => {
+  test('an enterprise trial counts a member who joins by invite, and one less when removed', async () => {
+    const { client, userId } = await signedUp(setup, { plan: 'enterprise35peruser', teamName: 'Seated' })
+    const [owner] = await db.select().from(users).where(eq(users.id, userId))
+    const teamId = owner?.teamId ?? ''
+    const [team] = await db.select().from(teams).where(eq(teams.id, teamId))
+    const invite = await buildInvite(db, { team, invitedBy: owner })
+    const joined = setup.client()
+    const res = await joined.post<{ user: { id: string } }>('/api/v1/users', {
+      email: invite.email,
+      name: 'Seat two',
+      password: 'a good password for billing',
+      inviteCode: invite.code,
+    })
+    expect(res.status).toBe(201)
+    expect((await billingDataOf(client)).subscription).toMatchObject({ quantity: 2, status: 'trialing' })
+    const removed = await client.request('DELETE', `/api/v1/teams/${teamId}/users/${res.body.user.id}`, {
+      json: {},
+    })
+    expect(removed.status).toBe(200)
+    expect((await billingDataOf(client)).subscription?.quantity).toBe(1)
   })
 })

@@ -71,17 +71,32 @@ export async function ensureBillingCustomer(
   if (!row) throw new Error('the customer record is missing')
   const who = providerCustomerOf(row, user)
   if (row.status === 'trialing' && row.periodEnd && isSelectablePlanId(row.planId)) {
-    if (!(await billing.getSubscription(who))) await billing.startTrial(who, row.planId, row.periodEnd)
+    if (!(await billing.getSubscription(who))) {
+      await billing.startTrial(who, row.planId, row.periodEnd)
+      const [updated] = await context.database.db
+        .update(customers)
+        .set({ trialEnd: row.periodEnd })
+        .where(eq(customers.id, row.id))
+        .returning()
+      return updated ?? row
+    }
   }
   return row
 }
 
-/** Sign-up and the first run start trials: give them to the provider at once (sweep, e-mails). */
+/** Sign-up and the first run start trials (and may bring a coupon): give them to the provider at once. */
 export async function provisionBilling(context: AppContext, userId: string): Promise<void> {
   const billing = billingProvider(context)
   if (!billing) return
   const [user] = await context.database.db.select().from(users).where(eq(users.id, userId))
-  if (user) await ensureBillingCustomer(context, billing, user)
+  if (!user) return
+  const row = await ensureBillingCustomer(context, billing, user)
+  // A coupon given at sign-up is redeemed when it exists; an unknown one never blocks the sign-up.
+  if (row.coupon) {
+    await billing.applyCoupon(providerCustomerOf(row, user), row.coupon).catch((error: unknown) => {
+      if (!(error instanceof InvalidCouponError)) throw error
+    })
+  }
 }
 
 export async function getCustomer(context: AppContext, actor: Actor) {
@@ -203,7 +218,7 @@ export function cancelSubscription(
 }
 
 /** Seats of a per-seat plan: the members of the owner's team (the owner included), at least one. */
-async function seats(context: AppContext, teamId: string | null): Promise<number> {
+export async function seats(context: AppContext, teamId: string | null): Promise<number> {
   if (!teamId) return 1
   const [row] = await context.database.db.select({ n: count() }).from(users).where(eq(users.teamId, teamId))
   return Math.max(1, row?.n ?? 1)

@@ -24,7 +24,7 @@ export interface ErrorJson {
 /** A browser that signed up (plan free0 unless told; a paid plan starts the 14-day trial). */
 export async function signedUp(
   setup: Setup,
-  input: { plan?: string; teamName?: string } = {},
+  input: { plan?: string; teamName?: string; coupon?: string } = {},
 ): Promise<{ client: TestClient; userId: string; email: string }> {
   const client = setup.client()
   const email = uniqueEmail('billing')

@@ -5,6 +5,7 @@ import { ValidationFailed } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin, contextSeed, serializeUser } from '../auth/plugin'
+import { syncSeats } from '../billing/seats'
 import { inviteModels } from './model'
 import {
   acceptInvite,
@@ -49,9 +50,11 @@ export function invitesModule(context: AppContext) {
       },
       { query: 'invites.query' },
     )
-    .post('/invites/:id/accept', async ({ actor, params }) => ({
-      user: serializeUser(await acceptInvite(context, actor, params.id)),
-    }))
+    .post('/invites/:id/accept', async ({ actor, params }) => {
+      const user = await acceptInvite(context, actor, params.id)
+      await syncSeats(context, user.teamId)
+      return { user: serializeUser(user) }
+    })
     .post('/invites/:id/decline', async ({ actor, params }) => ({
       invite: await declineInvite(context, actor, params.id),
     }))

@@ -3,6 +3,7 @@ import { ValidationFailed } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { authPlugin, contextSeed } from '../auth/plugin'
+import { syncSeats } from '../billing/seats'
 import { teamModels } from './model'
 import { listTeamUsers, removeTeamMember, setTeamAdmin } from './service'
 
@@ -37,14 +38,17 @@ export function teamsModule(context: AppContext) {
       )
       .delete(
         '/:id/users/:userId',
-        ({ actor, params, body, query }) =>
-          removeTeamMember(
+        async ({ actor, params, body, query }) => {
+          const result = await removeTeamMember(
             context,
             actor,
             params.id,
             params.userId,
             body?.transferCanvasesAndFolders ?? query.transferCanvasesAndFolders ?? false,
-          ),
+          )
+          await syncSeats(context, params.id)
+          return result
+        },
         { body: 'teams.removeBody', query: 'teams.removeQuery' },
       )
   )

@@ -8,6 +8,7 @@ import { clearAuthCookies, IMPERSONATION_COOKIE, setSessionCookies } from '../au
 import { authPlugin, contextSeed, serializeUser } from '../auth/plugin'
 import { requestInfo } from '../auth/request-info'
 import { getCustomer } from '../billing/service'
+import { publishCustomerUpdated } from '../billing/sync'
 import { serveAvatar, updateAvatar } from './avatar'
 import { userModels } from './model'
 import {
@@ -61,6 +62,7 @@ export function usersModule(context: AppContext) {
       '/users/me/customer',
       async ({ actor, body }) => {
         const user = await updateCustomerSettings(context, actor, body)
+        if (user.customer) await publishCustomerUpdated(context, user.customer)
         // { customer } is the billing contract's answer; { user } is what older clients read.
         return { user: serializeUser(user), customer: await getCustomer(context, actor) }
       },

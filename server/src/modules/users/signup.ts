@@ -23,6 +23,7 @@ import { parseEmail } from '../../platform/security'
 import { loadActorUser } from '../auth/actor'
 import { assertPasswordRules, hashPassword } from '../auth/passwords'
 import { type LoginResult, type RequestInfo, startSession } from '../auth/session'
+import { syncSeats } from '../billing/seats'
 import { provisionBilling } from '../billing/service'
 import { findUsableInviteByCode, joinTeamByInvite } from '../invites/lookup'
 import { isUniqueViolation } from './db-errors'
@@ -119,7 +120,8 @@ export async function signUp(ctx: Ctx, input: SignupInput, info: RequestInfo): P
     throw error
   }
   // The trial is the billing provider's from the start: it renews, or runs out and e-mails, there.
-  if (trial) await provisionBilling(ctx, userId)
+  if (trial || fields.coupon) await provisionBilling(ctx, userId)
+  if (fields.inviteCode) await syncSeats(ctx, (await loadActorUser(db, userId))?.teamId)
   const user = await loadActorUser(db, userId)
   if (!user) throw new Error('the new user could not be loaded')
   const welcome = await buildWelcomeEmail({
