@@ -62,6 +62,8 @@ export default defineConfig({
       // Journeys that play many clients (distributed login guessing) name their address in
       // X-Forwarded-For; without the header the socket address is used, as before.
       TRUST_PROXY: 'true',
+      // The billing journey moves the server's clock past a trial's end (POST /api/v1/dev/clock, loopback only).
+      BILLING_TEST_CLOCK: '1',
     },
   },
 })

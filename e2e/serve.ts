@@ -7,18 +7,21 @@
  *
  * Fixtures are written to `${DATA_DIR}/fixtures.json` for the tests to read: a team whose customer
  * has the e-mail review beta on (SPEC section 6: e-mail canvases need it; nobody can turn it on
- * through the API).
+ * through the API), and a coupon of the local billing engine (coupons are made by staff or a seed).
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type DbOrTx, migrate, openDatabase } from '@pinpoint/db'
 import { buildTeam, buildUser, DEFAULT_PASSWORD } from '@pinpoint/db/testing'
+import { createCoupon } from '../server/src/platform/billing/local/coupons'
 
 const dataDir = process.env.DATA_DIR
 if (!dataDir) throw new Error('DATA_DIR is required (set by playwright.config.ts)')
 
 export type E2eFixtures = {
   betaOwner: { email: string; password: string; name: string }
+  /** A coupon of the local billing engine the billing journey applies: 20% off for 3 months. */
+  coupon: string
   databaseUrl: string | null
 }
 
@@ -36,8 +39,11 @@ async function seed(db: DbOrTx): Promise<E2eFixtures['betaOwner']> {
       periodEnd: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
     },
   })
+  await createCoupon(db, { code: COUPON, percentOff: 20, duration: 'repeating', durationInMonths: 3 })
   return { email, name, password: DEFAULT_PASSWORD }
 }
+
+const COUPON = 'WELCOME20'
 
 let databaseUrl = ''
 let betaOwner: E2eFixtures['betaOwner']
@@ -54,7 +60,7 @@ if (process.env.E2E_DATABASE_URL) {
   betaOwner = await seed(handle.db)
   await handle.close()
 }
-const fixtures: E2eFixtures = { betaOwner, databaseUrl: databaseUrl || null }
+const fixtures: E2eFixtures = { betaOwner, coupon: COUPON, databaseUrl: databaseUrl || null }
 writeFileSync(join(dataDir, 'fixtures.json'), JSON.stringify(fixtures))
 
 // The server runs in this process (no child that could outlive a killed parent).

@@ -27,10 +27,10 @@ export async function shot(page: Page, name: string, fullPage = false) {
 /** Creates an account over the API (the browser context keeps the session cookie). */
 export async function signUpByApi(
   request: APIRequestContext,
-  { email, name, teamName }: { email: string; name: string; teamName?: string },
+  { email, name, teamName, plan }: { email: string; name: string; teamName?: string; plan?: string },
 ) {
   const response = await request.post('/api/v1/users', {
-    data: { email, name, password: PASSWORD, teamName },
+    data: { email, name, password: PASSWORD, teamName, plan },
   })
   expect(response.status(), await response.text()).toBe(201)
   return (await response.json()) as { user: { id: string; TeamId: string | null } }

@@ -10,5 +10,9 @@ export default frontendConfig({
   ModuleFederationPlugin,
   dir: import.meta.dirname,
   name: 'billing',
-  exposes: { './BillingSummary': './src/billing-summary.tsx' },
+  exposes: {
+    './BillingOverview': './src/billing-overview.tsx',
+    './PlanSelection': './src/plan-selection.tsx',
+    './InvoicePage': './src/invoice-page.tsx',
+  },
 })

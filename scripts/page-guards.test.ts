@@ -38,10 +38,14 @@ describe('one page table for the shell and the server', () => {
     expect([...app.matchAll(/path="([^"]*)"/g)].map((match) => match[1])).toEqual(['*'])
     expect(app).toContain('PAGE_ROUTES')
     const routes = readFileSync(join(root, 'shell/src/routes.tsx'), 'utf8')
-    // Child routes exist only inside /settings, which the table marks nested.
+    // Child routes exist only inside /settings and /billing, which the table marks nested.
     expect(pageRouteFor('/settings/security')?.path).toBe('/settings')
-    for (const [, path] of routes.matchAll(/path="([^"]*)"/g))
-      expect(pageRouteFor(`/settings/${path === '*' ? 'other' : path}`)?.path).toBe('/settings')
+    expect(pageRouteFor('/billing/plans')?.path).toBe('/billing')
+    for (const [, path] of routes.matchAll(/path="([^"]*)"/g)) {
+      const child = path === '*' ? 'other' : path
+      expect(pageRouteFor(`/settings/${child}`)?.path).toBe('/settings')
+      expect(pageRouteFor(`/billing/${child}`)?.path).toBe('/billing')
+    }
   })
 
   test('for every route and every visitor, the server and the shell make the same decision', () => {

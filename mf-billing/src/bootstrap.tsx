@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import BillingSummary from './billing-summary'
+import BillingOverview from './billing-overview'
 
-// Standalone page of this remote (dist/app/index.html): the exposed component with its own store and
-// query client, for working on the remote alone. Inside the shell, the shell's providers are used.
+// Standalone page of this remote (dist/app/index.html): the billing page with its own store and query
+// client, for working on the remote alone. Inside the shell, the shell's providers are used.
 const store = createStore()
 
 // Without the shell, this page asks for the session itself (the shell does it otherwise).
@@ -23,8 +23,9 @@ createRoot(container).render(
   <StrictMode>
     <Provider store={store}>
       <QueryClientProvider client={new QueryClient()}>
-        <main className="mx-auto max-w-xl p-8">
-          <BillingSummary />
+        <main className="mx-auto max-w-5xl p-4 sm:p-8">
+          <h1 className="mb-6 text-2xl font-semibold tracking-tight">Billing</h1>
+          <BillingOverview />
         </main>
       </QueryClientProvider>
     </Provider>

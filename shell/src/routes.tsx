@@ -5,7 +5,14 @@ import type { ReactNode } from 'react'
 import { Navigate, Route, useLocation } from 'react-router'
 import { SplashScreen } from './guard'
 import { LazyPage, lazyNamed } from './lazy-page'
-import { BillingPage, DashboardPage, ReviewPage } from './pages/remote-pages'
+import {
+  BillingLayout,
+  BillingOverviewPage,
+  DashboardPage,
+  InvoicePage,
+  PlanSelectionPage,
+  ReviewPage,
+} from './pages/remote-pages'
 
 // Loaded on first visit of their route: a signed-in member opening the dashboard downloads none.
 const LoginPage = lazyNamed(
@@ -112,7 +119,18 @@ export const PAGE_ELEMENTS = {
   '/invite': { layout: 'auth', element: <LazyPage page={InvitePage} /> },
   '/invites': { layout: 'auth', element: <LazyPage page={InvitePage} /> },
   '/dashboard': { layout: 'app', element: <DashboardPage /> },
-  '/billing': { layout: 'app', element: <BillingPage /> },
+  '/billing': {
+    layout: 'app',
+    element: <BillingLayout />,
+    children: (
+      <>
+        <Route index element={<BillingOverviewPage />} />
+        <Route path="plans" element={<PlanSelectionPage />} />
+        <Route path="*" element={<Navigate to="/billing" replace />} />
+      </>
+    ),
+  },
+  '/billing/invoices/:invoiceId': { layout: 'app', element: <InvoicePage /> },
   '/settings': {
     layout: 'app',
     element: <LazyPage page={SettingsLayout} />,

@@ -177,9 +177,22 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
               </>
             ) : null}
           </p>
-          {archived || canvas.state?.expired || canvas.state?.paused || canvas.state?.feedbackDeadline ? (
+          {archived ||
+          canvas.state?.expired ||
+          canvas.state?.paused ||
+          canvas.state?.feedbackDeadline ||
+          canvas.state?.readOnly ? (
             <div className="mt-2 flex flex-wrap gap-1">
               {archived ? <Badge>Archived</Badge> : null}
+              {/* Read-only for another reason than those named here: the account is not paid (SPEC 4). */}
+              {canvas.state?.readOnly &&
+              !canvas.state.expired &&
+              !canvas.state.paused &&
+              !canvas.state.feedbackDeadline ? (
+                <Badge tone="warning" title={canvas.state.readOnlyReason ?? undefined}>
+                  Read-only
+                </Badge>
+              ) : null}
               {canvas.state?.expired ? <Badge tone="danger">Expired</Badge> : null}
               {canvas.state?.paused ? <Badge tone="warning">Paused</Badge> : null}
               {canvas.state?.feedbackDeadline && !canvas.state.paused ? (

@@ -105,6 +105,11 @@ export function useCanvasRealtime({
         else if (message.type === 'resync' && (message.canvasId === canvasId || message.canvasId === null)) {
           void client.invalidateQueries({ queryKey: reviewKeys.annotations(canvasId) })
         }
+        // A billing change of the viewer's account (a card paid an ended trial): the canvas's read-only
+        // state is the server's to say, so the canvas behind the link is fetched again.
+        else if (message.type === 'customer.updated') {
+          void client.invalidateQueries({ queryKey: reviewKeys.link(subdomain) })
+        }
       },
     })
     const unsubscribe = realtime.subscribeCanvas(canvasId)

@@ -1,4 +1,20 @@
 export {
+  type ApiTokenView,
+  type BillingConfig,
+  type BillingData,
+  type BillingEndpoints,
+  type CardView,
+  type CouponView,
+  type CustomerView,
+  createBillingEndpoints,
+  type InvoiceLine,
+  type InvoicePage,
+  type InvoiceView,
+  type OffboardingSurvey,
+  type Plan,
+  type SubscriptionView,
+} from './billing'
+export {
   type ApiClient,
   type ApiClientOptions,
   createApiClient,

@@ -5,6 +5,7 @@
  * asks for what it missed by sending the last event id it saw (per canvas, and for notifications),
  * so nothing is lost; replayed frames it already applied are skipped, so nothing is applied twice.
  */
+import type { CustomerView } from './billing'
 
 /** An event as the server sends it (a canvas feed event or an own notification). */
 export type RealtimeEvent = {
@@ -29,6 +30,8 @@ export type RealtimeMessage =
   | { type: 'resync'; canvasId: string | null }
   | { type: 'event'; event: RealtimeEvent }
   | { type: 'notification'; notification: RealtimeEvent }
+  /** A billing change of the account's customer (issue 10): read-only state may have changed. */
+  | { type: 'customer.updated'; customer: CustomerView }
   | {
       type: 'presence'
       canvasId: string

@@ -38,6 +38,8 @@ export const PAGE_ROUTES = [
   { path: '/invite', access: 'public' },
   { path: '/invites', access: 'public' },
   { path: '/dashboard', access: 'login-required', nested: true },
+  // Before /billing, which would otherwise claim it: one invoice, a page of its own (printable).
+  { path: '/billing/invoices/:invoiceId', access: 'login-required' },
   { path: '/billing', access: 'login-required', nested: true },
   { path: '/settings', access: 'login-required', nested: true },
   { path: '/profile', access: 'login-required' },

@@ -10,11 +10,13 @@ import {
 } from 'react'
 import { loadRemoteModule } from './remotes'
 
-type RemoteModule = { default: ComponentType }
+// biome-ignore lint/suspicious/noExplicitAny: a remote's props are its own; the page passes what it documents
+type RemoteModule = { default: ComponentType<any> }
 
 type SlotState =
   | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType }
+  // biome-ignore lint/suspicious/noExplicitAny: see RemoteModule
+  | { status: 'ready'; Component: ComponentType<any> }
   | { status: 'error'; error: unknown }
 
 export type RemoteSlotProps = {
@@ -28,6 +30,8 @@ export type RemoteSlotProps = {
   fallback?: ReactNode
   /** Wraps the error message (centres it on a full page). */
   errorClassName?: string
+  /** Props for the remote's component (the invoice id of an invoice page). */
+  props?: Record<string, unknown>
 }
 
 function describe(error: unknown): string {
@@ -39,7 +43,7 @@ function describe(error: unknown): string {
  * when the remote cannot be fetched or throws while rendering it shows what failed and a Retry
  * button: a missing remote never leaves a blank area.
  */
-export function RemoteSlot({ remote, module, label, fallback, errorClassName }: RemoteSlotProps) {
+export function RemoteSlot({ remote, module, label, fallback, errorClassName, props }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<SlotState>({ status: 'loading' })
 
@@ -79,7 +83,7 @@ export function RemoteSlot({ remote, module, label, fallback, errorClassName }: 
   const { Component: Loaded } = state
   return (
     <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} className={errorClassName}>
-      <Loaded />
+      <Loaded {...props} />
     </RemoteErrorBoundary>
   )
 }

@@ -4,6 +4,7 @@ import { Avatar, cn, Logo, Menu, MenuItem, MenuLabel, MenuSeparator } from '@pin
 import { useAtomValue } from 'jotai'
 import { CreditCard, LayoutGrid, LogOut, Settings, Users } from 'lucide-react'
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router'
+import { TrialExpiredNotice } from '../billing/trial-expired'
 import { LazyPage, lazyNamed } from '../lazy-page'
 import { NotificationsPanel } from '../notifications/panel'
 import { useRealtimeNotifications } from '../notifications/realtime'
@@ -88,7 +89,10 @@ export function AppLayout() {
   useRealtimeNotifications()
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-line bg-surface/85 backdrop-blur-md">
+      <header
+        data-print="hide"
+        className="sticky top-0 z-30 border-b border-line bg-surface/85 backdrop-blur-md"
+      >
         <div className="flex h-14 items-center gap-2 px-3 sm:gap-4 sm:px-5">
           <Link to="/dashboard" className="rounded-control">
             <Logo />
@@ -109,6 +113,7 @@ export function AppLayout() {
           </div>
         </div>
       </header>
+      <TrialExpiredNotice />
       <div className="flex min-h-0 flex-1 flex-col">
         <Outlet />
       </div>

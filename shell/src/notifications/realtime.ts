@@ -3,6 +3,7 @@ import { currentUserAtom, isLoggedInAtom, pushNotificationAtom, unreadEventsCoun
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef } from 'react'
+import { CUSTOMER_QUERY_KEY } from '../billing/customer'
 import { notificationFromEvent } from './event-text'
 
 export const EVENTS_QUERY_KEY = ['events', 'mine'] as const
@@ -25,6 +26,13 @@ export function useRealtimeNotifications() {
     if (!loggedIn || !userId || typeof WebSocket === 'undefined') return
     const client: RealtimeClient = createRealtimeClient({
       onMessage: (message) => {
+        if (message.type === 'customer.updated') {
+          // A payment, plan or trial change: canvases may have turned writable (or read-only), the
+          // session's plan gates may differ. Everything on screen is fetched again, without a reload.
+          queryClient.setQueryData(CUSTOMER_QUERY_KEY, message.customer)
+          void queryClient.invalidateQueries()
+          return
+        }
         if (message.type !== 'notification') return
         push(notificationFromEvent(message.notification, viewer.current))
         setUnread((count) => count + 1)

@@ -1,4 +1,5 @@
 import { Skeleton } from '@pinpoint/ui'
+import { Outlet, useParams } from 'react-router'
 import { RemoteSlot } from '../federation/remote-slot'
 
 const errorBox = 'm-6 mx-auto w-[min(32rem,calc(100%-2rem))]'
@@ -48,15 +49,40 @@ export function DashboardPage() {
   )
 }
 
-export function BillingPage() {
+const billingFallback = <Skeleton className="h-48 w-full rounded-card" />
+
+/** The billing pages' frame (/billing, /billing/plans): its title; the page comes from the billing remote. */
+export function BillingLayout() {
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-10" data-testid="panel-billing">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight">Billing</h1>
+      <Outlet />
+    </main>
+  )
+}
+
+/** /billing: plan, card, coupon, e-mails, invoices, API token and cancel (the billing remote). */
+export function BillingOverviewPage() {
+  return <RemoteSlot remote="billing" module="BillingOverview" label="Billing" fallback={billingFallback} />
+}
+
+/** /billing/plans: plan selection and switch. */
+export function PlanSelectionPage() {
+  return <RemoteSlot remote="billing" module="PlanSelection" label="Plans" fallback={billingFallback} />
+}
+
+/** /billing/invoices/{id}: one invoice, printable (the remote's print stylesheet hides the app around it). */
+export function InvoicePage() {
+  const { invoiceId } = useParams()
+  return (
+    <main className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 print:p-0" data-testid="panel-invoice">
+      <h1 className="sr-only">Invoice</h1>
       <RemoteSlot
         remote="billing"
-        module="BillingSummary"
-        label="Billing"
-        fallback={<Skeleton className="h-48 w-full rounded-card" />}
+        module="InvoicePage"
+        label="Invoice"
+        fallback={<Skeleton className="h-96 w-full rounded-card" />}
+        props={{ invoiceId }}
       />
     </main>
   )

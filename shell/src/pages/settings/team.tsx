@@ -5,6 +5,7 @@ import {
   Avatar,
   Badge,
   Button,
+  buttonClasses,
   Card,
   EmptyState,
   ErrorState,
@@ -30,6 +31,7 @@ import {
   Users,
 } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
 import { endpoints } from '../../api'
 import { errorMessage } from '../../lib/errors'
 import { useToast } from '../../lib/use-toast'
@@ -58,7 +60,12 @@ export function TeamSettingsPage() {
         <EmptyState
           icon={<Users />}
           title="You’re working solo"
-          description="Teams share canvases, folders and labels, and review together. Choose a team plan in billing to create your team."
+          description="Teams share canvases, folders and labels, and review together. A team plan creates your team, with you as its owner."
+          action={
+            <Link to="/billing/plans" className={buttonClasses({ variant: 'primary' })}>
+              Choose a team plan
+            </Link>
+          }
         />
       </Card>
     )
