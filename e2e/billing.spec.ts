@@ -7,7 +7,15 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { fixtures, inviteLinkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
+import {
+  fixtures,
+  inviteLinkFromOutbox,
+  ownNetwork,
+  PASSWORD,
+  shot,
+  signUpByApi,
+  uniqueEmail,
+} from './support'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -70,7 +78,7 @@ test.describe('billing', () => {
 
     // Before the trial ends the dashboard downloads nothing of the billing remote.
     await page.goto('/dashboard')
-    await expect(page.getByRole('link', { name: 'Open Launch page' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Launch page', exact: true })).toBeVisible()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     expect(await billingRequests(page)).toEqual([])
 
@@ -266,6 +274,7 @@ test.describe('billing', () => {
     const context = await browser.newContext()
     const member = await context.newPage()
     const joined = await member.request.post('/api/v1/users', {
+      headers: ownNetwork(),
       data: { email: memberEmail, name: 'Max Member', password: PASSWORD, inviteCode },
     })
     expect(joined.status(), await joined.text()).toBe(201)

@@ -10,7 +10,7 @@ import { type APIRequestContext, type Browser, expect, test } from '@playwright/
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
 import { createCanvas, logIn, uploadAsset } from './review-fixtures'
-import { PASSWORD, shot, uniqueEmail } from './support'
+import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 
@@ -18,6 +18,7 @@ async function author(browser: Browser, options: Parameters<Browser['newContext'
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options })
   const email = uniqueEmail('edith')
   const response = await context.request.post('/api/v1/users', {
+    headers: ownNetwork(),
     data: { email, name: 'Edith Editor', password: PASSWORD, teamName: 'Edits', plan: 'enterprise35peruser' },
   })
   expect(response.status(), await response.text()).toBe(201)
@@ -179,7 +180,7 @@ test.describe('edits', () => {
     })
     await review.page.goto(`/link/${canvas.subdomain}/comment/${annotation.id}/`)
     // On a phone the comments are a sheet over the canvas, opened from the top bar.
-    await review.page.getByRole('button', { name: /^\d+ comments?$/ }).tap()
+    await review.page.getByRole('button', { name: /^Comments \d+$/ }).tap()
     const row = review.thread.locator('[data-reply-id]', { hasText: 'Small screen reply' })
     await expect(row).toBeVisible()
     await row.getByRole('button', { name: 'Edit reply' }).tap()

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { DashboardPage } from './pages/dashboard-page'
-import { fixtures, inviteLinkFromOutbox, PASSWORD, shot, uniqueEmail } from './support'
+import { fixtures, inviteLinkFromOutbox, ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 
@@ -301,6 +301,7 @@ test.describe('team owner journey', () => {
     await shot(page, '22-mobile-login')
     const email = uniqueEmail('mobile')
     const response = await request.post('/api/v1/users', {
+      headers: ownNetwork(),
       data: { email, name: 'Mo Bile', password: PASSWORD, teamName: 'Pocket' },
     })
     expect(response.status()).toBe(201)

@@ -9,7 +9,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
 import { createCanvas, uploadAsset } from './review-fixtures'
-import { PASSWORD, shot, uniqueEmail } from './support'
+import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 
@@ -17,6 +17,7 @@ async function teamMember(browser: Browser, options: Parameters<Browser['newCont
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options })
   // Labels are an enterprise-plan feature (SPEC 6): a new team on that plan's trial, labels of its own.
   const response = await context.request.post('/api/v1/users', {
+    headers: ownNetwork(),
     data: {
       email: uniqueEmail('lena'),
       name: 'Lena Labelmaker',

@@ -10,7 +10,7 @@ import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
 import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, createCanvas, startCorpusServer, uploadAsset } from './review-fixtures'
-import { PASSWORD, shot, uniqueEmail } from './support'
+import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
 const PDFS = join(import.meta.dirname, '..', 'fixtures', 'pdfs')
 let corpus: CorpusServer
@@ -18,6 +18,7 @@ let corpus: CorpusServer
 async function owner(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options })
   const response = await context.request.post('/api/v1/users', {
+    headers: ownNetwork(),
     data: { email: uniqueEmail('rev'), name: 'Rhea Revisor', password: PASSWORD, teamName: 'Revisions' },
   })
   expect(response.status(), await response.text()).toBe(201)

@@ -14,6 +14,7 @@ import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { Presence } from './presence'
 import { Reviewer } from './reviewer'
+import { Verdict } from './verdict'
 import { ViewControls } from './view-controls'
 
 function ModeToggle() {
@@ -155,6 +156,7 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
       <div className="ml-auto flex items-center gap-1.5 md:ml-0">
         <Presence viewers={viewers} selfId={user?.id ?? null} />
         <Reviewer name={userName} />
+        <Verdict />
         <ModeToggle />
         {frame && abilities.comment ? (
           <Button
