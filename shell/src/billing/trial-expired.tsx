@@ -47,7 +47,8 @@ export function TrialExpiredNotice() {
           }}
         >
           <p className="text-sm text-ink-muted">
-            Reviewers can still open your links; new comments wait until the account is active.
+            Reviewers can still open your links and read the comments; they can comment again once a card
+            pays.
           </p>
         </FormDialog>
       )}
