@@ -8,7 +8,7 @@ describe('local card form: test numbers become test tokens', () => {
   test('each documented test number maps to its token', () => {
     expect(card('4242 4242 4242 4242')).toEqual({ token: 'tok_visa' })
     expect(card('5555-5555-5555-4444')).toEqual({ token: 'tok_mastercard' })
-    expect(card('378282246310005', '12/30', '1234')).toEqual({ token: 'tok_amex' })
+    expect(card('371449635398431', '12/30', '1234')).toEqual({ token: 'tok_amex' })
     expect(card('4000000000000002')).toEqual({ token: 'tok_chargeDeclined' })
     expect(card('4000000000009995')).toEqual({ token: 'tok_chargeDeclinedInsufficientFunds' })
     expect(card('4000000000000069')).toEqual({ token: 'tok_chargeDeclinedExpiredCard' })
@@ -33,7 +33,7 @@ describe('local card form: test numbers become test tokens', () => {
 
   test('security code: 3 digits, 4 for American Express', () => {
     expect(card('4242424242424242', '12/30', '12')).toMatchObject({ field: 'cvc' })
-    expect(card('378282246310005', '12/30', '123')).toEqual({
+    expect(card('371449635398431', '12/30', '123')).toEqual({
       field: 'cvc',
       message: 'Enter the 4-digit security code.',
     })
@@ -41,7 +41,7 @@ describe('local card form: test numbers become test tokens', () => {
 
   test('numbers are grouped as printed on the card', () => {
     expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242')
-    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005')
+    expect(formatCardNumber('371449635398431')).toBe('3714 496353 98431')
     expect(formatCardNumber('42a4')).toBe('424')
   })
 })

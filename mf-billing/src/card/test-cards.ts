@@ -1,18 +1,10 @@
+import { TEST_CARD_NUMBERS } from '@pinpoint/domain'
+
 /**
  * The local provider's card form (no processor script): the processor's documented test card numbers
- * become the test tokens both providers accept (contract of issue 10). Any other number is refused here,
- * before a call, since the local provider never sees real card numbers.
+ * (TEST_CARD_NUMBERS in domain) become the test tokens both providers accept (contract of issue 10). Any
+ * other number is refused here, before a call, since the local provider never sees real card numbers.
  */
-const TEST_CARDS: Record<string, string> = {
-  '4242424242424242': 'tok_visa',
-  '5555555555554444': 'tok_mastercard',
-  '378282246310005': 'tok_amex',
-  '4000000000000002': 'tok_chargeDeclined',
-  '4000000000009995': 'tok_chargeDeclinedInsufficientFunds',
-  '4000000000000069': 'tok_chargeDeclinedExpiredCard',
-  // Attaches, then every charge fails (a renewal goes past_due).
-  '4000000000000341': 'tok_chargeCustomerFail',
-}
 
 export type CardInput = { number: string; expiry: string; cvc: string }
 
@@ -33,7 +25,7 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
 export function cardToken(input: CardInput, now: Date): CardCheck {
   const digits = input.number.replace(/[\s-]/g, '')
   if (!/^\d{12,19}$/.test(digits)) return { field: 'number', message: 'Enter the card number.' }
-  const token = TEST_CARDS[digits]
+  const token = TEST_CARD_NUMBERS[digits]
   if (!token) return { field: 'number', message: 'Use a test card number, such as 4242 4242 4242 4242.' }
   const expiry = parseExpiry(input.expiry)
   if (!expiry) return { field: 'expiry', message: 'Enter the expiry as MM/YY.' }

@@ -23,17 +23,6 @@ export const TEST_TOKENS: Readonly<Record<string, TokenCard>> = {
   tok_chargeCustomerFail: { brand: 'Visa', last4: '0341', failsCharges: true },
 }
 
-/** Card numbers of the local card form and the token each stands for (contract of issue 10). */
-export const TEST_CARD_NUMBERS: Readonly<Record<string, string>> = {
-  '4242424242424242': 'tok_visa',
-  '5555555555554444': 'tok_mastercard',
-  '378282246310005': 'tok_amex',
-  '4000000000000002': 'tok_chargeDeclined',
-  '4000000000009995': 'tok_chargeDeclinedInsufficientFunds',
-  '4000000000000069': 'tok_chargeDeclinedExpiredCard',
-  '4000000000000341': 'tok_chargeCustomerFail',
-}
-
 /** The card a successful token stands for; test cards expire in December, three years from `now`. */
 export function tokenCard(token: string, now: Date): (TokenCard & { view: CardView }) | undefined {
   const card = TEST_TOKENS[token]
