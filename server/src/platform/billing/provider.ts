@@ -5,7 +5,7 @@
  *
  * All times are `Date`s in the provider API and ISO strings in the view types the HTTP API returns.
  */
-import type { PlanId } from '@pinpoint/domain'
+import { FREE_PLAN_ID, type PlanId } from '@pinpoint/domain'
 
 /** Subscription statuses as Stripe names them; the local engine uses the same words. */
 export type SubscriptionStatus =
@@ -43,6 +43,20 @@ export interface SubscriptionState {
   currentPeriodEnd: Date | null
   trialEnd: Date | null
   cancelAtPeriodEnd: boolean
+}
+
+/** What a customer without a subscription (free plan) looks like, whichever provider answers. */
+export function freeState(): SubscriptionState {
+  return {
+    subscriptionId: null,
+    status: 'active',
+    planId: FREE_PLAN_ID,
+    quantity: 1,
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    trialEnd: null,
+    cancelAtPeriodEnd: false,
+  }
 }
 
 export interface CardView {

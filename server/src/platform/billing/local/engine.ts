@@ -26,6 +26,7 @@ import {
   CardDeclinedError,
   type CardView,
   type CouponView,
+  freeState,
   InvalidCouponError,
   type InvoiceView,
   type ProviderCustomer,
@@ -183,18 +184,7 @@ export class LocalBillingProvider implements BillingProvider {
       return subscriptionState(created)
     })
     await this.emit(events)
-    return (
-      state ?? {
-        subscriptionId: null,
-        status: 'active',
-        planId: FREE_PLAN_ID,
-        quantity: 1,
-        currentPeriodStart: null,
-        currentPeriodEnd: null,
-        trialEnd: null,
-        cancelAtPeriodEnd: false,
-      }
-    )
+    return state ?? freeState()
   }
 
   async applyCoupon(customer: ProviderCustomer, code: string): Promise<CouponView> {

@@ -65,20 +65,6 @@ export function subscriptionState(subscription: Stripe.Subscription): Subscripti
   }
 }
 
-/** What a customer without a subscription (free plan) looks like. */
-export function freeState(): SubscriptionState {
-  return {
-    subscriptionId: null,
-    status: 'active',
-    planId: FREE_PLAN_ID,
-    quantity: 1,
-    currentPeriodStart: null,
-    currentPeriodEnd: null,
-    trialEnd: null,
-    cancelAtPeriodEnd: false,
-  }
-}
-
 /** Stripe's brand codes -> the names the billing screen shows (the local engine's names). */
 const BRANDS: Record<string, string> = {
   amex: 'American Express',

@@ -15,21 +15,14 @@ import {
   CardDeclinedError,
   type CardView,
   type CouponView,
+  freeState,
   InvalidCouponError,
   type InvoiceView,
   type ProviderCustomer,
   type SubscriptionState,
 } from '../provider'
 import { type FoundCoupon, findCoupon, PENDING_COUPON } from './coupons'
-import {
-  cardView,
-  couponView,
-  declineReason,
-  freeState,
-  idOf,
-  invoiceView,
-  subscriptionState,
-} from './mapping'
+import { cardView, couponView, declineReason, idOf, invoiceView, subscriptionState } from './mapping'
 
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due', 'unpaid', 'paused', 'incomplete'])
 
