@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
+import { deriveSessionKey, parseSecretKeys, type SecretKey } from './platform/security/secret-box'
 
 export interface S3Config {
   bucket: string
@@ -38,6 +39,11 @@ export interface Config {
   dataDir: string
   /** Secret used to sign cookies and upload signatures. */
   sessionSecret: string
+  /**
+   * Keys that encrypt stored secrets (`SECRETS_KEYS`, `id:base64-32-bytes`, first one current); without it,
+   * one key derived from the session secret. See platform/security/secret-box.ts for rotation.
+   */
+  secretKeys: SecretKey[]
   /** SMTP connection URL; when absent e-mail goes to the outbox table. */
   smtpUrl?: string
   /** Sender address of outgoing e-mail. */
@@ -199,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('PROXY_ORIGIN must be a different origin from PUBLIC_URL.')
   }
   const smtpUrl = readUrl(env, 'SMTP_URL')
+  const sessionSecret = readSessionSecret(env, dataDir, isProduction)
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
     throw new ConfigError('SMTP_URL must start with smtp:// or smtps://.')
   const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined
@@ -222,7 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
       .filter(Boolean),
     databaseUrl: readDatabaseUrl(env),
     dataDir,
-    sessionSecret: readSessionSecret(env, dataDir, isProduction),
+    sessionSecret,
+    secretKeys: readSecretKeys(env, sessionSecret),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Pinpoint <no-reply@pinpoint.local>',
     s3: readS3(env),
@@ -238,6 +246,18 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: env.LOG_REQUESTS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     devOutbox: readDevOutbox(env, isProduction),
+  }
+}
+
+function readSecretKeys(env: Env, sessionSecret: string): SecretKey[] {
+  const raw = env.SECRETS_KEYS?.trim()
+  if (!raw) return [deriveSessionKey(sessionSecret)]
+  try {
+    const keys = parseSecretKeys(raw)
+    if (keys.length === 0) throw new ConfigError('SECRETS_KEYS is set but names no key.')
+    return keys
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
   }
 }
 
