@@ -24,6 +24,7 @@ import { repliesModule } from './modules/replies'
 import { reviewsModule } from './modules/reviews'
 import { revisionsModule } from './modules/revisions'
 import { ssoModule } from './modules/sso'
+import { staffModule } from './modules/staff'
 import { stripeWebhookModule } from './modules/stripe-webhook'
 import { teamsModule } from './modules/teams'
 import { uploadsModule } from './modules/uploads'
@@ -78,6 +79,7 @@ export function createApi(context: AppContext) {
       .use(annotationsModule(context))
       .use(repliesModule(context))
       .use(labelsModule(context))
+      .use(staffModule(context))
       .use(proxyLinkModule(context))
       .use(realtimeModule(context))
       // Unknown API paths answer the JSON NotFound, never the shell page.

@@ -263,6 +263,26 @@ const MATRIX: MatrixRow[] = [
     // Nobody in the world is staff.
     expect: all(403, { anonymous: 401 }),
   },
+  // Staff tools (decision 043): nobody in the world is staff.
+  {
+    method: 'GET',
+    route: '/staff/users',
+    path: () => '/staff/users?query=example',
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'PUT',
+    route: '/staff/users/{id}/beta-features',
+    path: (w) => `/staff/users/${w.member2.id}/beta-features`,
+    body: () => ({ emailReview: true }),
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'GET',
+    route: '/staff/impersonations',
+    path: () => '/staff/impersonations',
+    expect: all(403, { anonymous: 401 }),
+  },
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },
   { method: 'GET', route: '/billing/config', path: () => '/billing/config', expect: all(200) },
   // Stripe's webhook needs no actor (its signature authenticates it); with the local provider it is absent.
