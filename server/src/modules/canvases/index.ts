@@ -21,6 +21,7 @@ import {
   getCanvasUser,
   listCanvasUsers,
   openCanvasLink,
+  removeCanvasUser,
   shareCanvas,
   updateCanvasUser,
 } from './sharing'
@@ -188,4 +189,10 @@ export function canvasesModule(context: AppContext) {
       },
       { body: 'canvas.userRole' },
     )
+    .delete('/canvases/:id/users/:userId', async ({ actor, params }) => {
+      const removed = await inTransaction(db, async (tx) =>
+        removeCanvasUser(tx, await loadCanvasForEdit(tx, actor, params.id), params.userId),
+      )
+      return { success: true, userId: removed.userId }
+    })
 }
