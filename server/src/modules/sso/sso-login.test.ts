@@ -264,7 +264,7 @@ describe('SSO login against a real OIDC provider', () => {
     // https to a loopback address: the outbound guard refuses it before connecting.
     const guarded = new TestClient(guardedApp)
     await guarded.post('/api/v1/sessions', { email: owner.email, password: DEFAULT_PASSWORD })
-    const loopback = await guarded.post<{ connection: { ok: boolean; message: string } }>(
+    const loopback = await guarded.post<{ connection: { ok: boolean; message: string; issuer: string } }>(
       `/api/v1/teams/${team.id}/sso-settings/test`,
       { issuer: `https://127.0.0.1:${idp.port}` },
     )
