@@ -33,6 +33,12 @@ export interface Config {
    * (`PROXY_ALLOW_HOSTS`, comma-separated). Empty by default: such targets are refused (SSRF).
    */
   proxyAllowHosts: string[]
+  /**
+   * Host names or IP addresses of identity providers the server may call for single sign-on although they
+   * are loopback or private (`SSO_ALLOW_HOSTS`, comma-separated): an on-premises provider, or the test
+   * provider on 127.0.0.1. Separate from `proxyAllowHosts`, so allowing one never opens the other.
+   */
+  ssoAllowHosts: string[]
   /** PostgreSQL connection string; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl?: string
   /** Folder for the embedded database, uploaded files and the generated session secret. */
@@ -218,15 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     proxyPort,
     publicUrl,
     proxyOrigin,
-    proxyAllowHosts: (env.PROXY_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((host) =>
-        host
-          .trim()
-          .toLowerCase()
-          .replace(/^\[|\]$/g, ''),
-      )
-      .filter(Boolean),
+    proxyAllowHosts: readHostList(env, 'PROXY_ALLOW_HOSTS'),
+    ssoAllowHosts: readHostList(env, 'SSO_ALLOW_HOSTS'),
     databaseUrl: readDatabaseUrl(env),
     dataDir,
     sessionSecret,
@@ -247,6 +246,19 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     devOutbox: readDevOutbox(env, isProduction),
   }
+}
+
+/** A comma-separated list of host names or IP literals, lower case, IPv6 without brackets. */
+function readHostList(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
+    .filter(Boolean)
 }
 
 function readSecretKeys(env: Env, sessionSecret: string): SecretKey[] {

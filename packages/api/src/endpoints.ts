@@ -13,6 +13,9 @@ import type {
   Folder,
   Invite,
   Label,
+  SsoConnectionResult,
+  SsoSettings,
+  SsoSettingsInput,
   TeamUser,
   UploadableVideoDetails,
   User,
@@ -79,8 +82,9 @@ export function createEndpoints(api: ApiClient) {
       /** Logs in with the one-time link e-mailed while the account is protected (single use). */
       loginWithLink: (body: { token: string }) => api.post<{ user: User }>('/sessions/login-link', body),
       guest: (body: { email: string; name: string }) => api.post<{ user: User }>('/guests', body),
+      /** Where an e-mail domain signs in through its team's identity provider (404 NotFound when none). */
       ssoLoginUrl: (emailDomain: string, nextUrl: string) =>
-        api.get<{ url: string }>('/sso-login-url', { query: { emailDomain, nextUrl } }),
+        api.get<{ url: string; required: boolean }>('/sso-login-url', { query: { emailDomain, nextUrl } }),
     },
     users: {
       signUp: (body: SignUpInput) => api.post<{ user: User }>('/users', body),
@@ -118,6 +122,13 @@ export function createEndpoints(api: ApiClient) {
         api.post<unknown>(`/teams/${teamId}/invites/${inviteId}/resend`),
       deleteInvite: (teamId: string, inviteId: string) =>
         api.delete<unknown>(`/teams/${teamId}/invites/${inviteId}`),
+      ssoSettings: (teamId: string, opts?: Opts) =>
+        api.get<{ ssoSettings: SsoSettings }>(`/teams/${teamId}/sso-settings`, opts),
+      saveSsoSettings: (teamId: string, body: SsoSettingsInput) =>
+        api.post<{ ssoSettings: SsoSettings }>(`/teams/${teamId}/sso-settings`, body),
+      /** Reads the provider's discovery document (the typed issuer, or the stored one). */
+      testSsoConnection: (teamId: string, body: { issuer?: string | null; clientId?: string | null }) =>
+        api.post<{ connection: SsoConnectionResult }>(`/teams/${teamId}/sso-settings/test`, body),
     },
     invites: {
       byCode: (code: string, opts?: Opts) =>

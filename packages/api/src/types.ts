@@ -56,6 +56,26 @@ export type TeamUser = Pick<User, 'id' | 'name' | 'email' | 'avatarUrl' | 'role'
   isOwner?: boolean
 }
 
+/** A team's single sign-on settings, as its owner sees them (the client secret is never sent back). */
+export type SsoSettings = {
+  enabled: boolean
+  /** Members sign in only through the identity provider (password login refused). */
+  ssoOnly: boolean
+  emailDomains: string[]
+  issuer: string | null
+  clientId: string | null
+  hasClientSecret: boolean
+  /** The redirect URI to register at the identity provider. */
+  redirectUri: string
+}
+
+/** What the settings form sends; an empty or missing client secret keeps the stored one. */
+export type SsoSettingsInput = Partial<Omit<SsoSettings, 'hasClientSecret' | 'redirectUri'>> & {
+  clientSecret?: string | null
+}
+
+export type SsoConnectionResult = { ok: boolean; message: string; issuer: string | null }
+
 export type Invite = {
   id: string
   code?: string
