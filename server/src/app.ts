@@ -7,6 +7,7 @@ import { NotFound } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { errorHandler } from './errors'
+import { accountsModule } from './modules/accounts'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
@@ -78,6 +79,7 @@ export function createApi(context: AppContext) {
       .use(annotationsModule(context))
       .use(repliesModule(context))
       .use(labelsModule(context))
+      .use(accountsModule(context))
       .use(proxyLinkModule(context))
       .use(realtimeModule(context))
       // Unknown API paths answer the JSON NotFound, never the shell page.
