@@ -11,9 +11,8 @@ import { startFakeTrello, TRELLO_FAKE } from '../../connectors/trello/fake'
 import { buildWorld, type World } from '../annotations/test-world'
 
 const fake = startFakeTrello()
-let w: World
-beforeAll(async () => {
-  w = await buildWorld()
+const w: World = await buildWorld()
+beforeAll(() => {
   w.context.config.integrations.trelloApiUrl = fake.url
   w.context.config.integrations.trelloApiKey = TRELLO_FAKE.apiKey
 })
