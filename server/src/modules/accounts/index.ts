@@ -8,6 +8,7 @@ import { createConnector } from '../../connectors'
 import type { AppContext } from '../../context'
 import { authorize } from '../../policy'
 import { authPlugin, requireMember } from '../auth/plugin'
+import { connectWebhook, listDeliveries, sendTestEvent, syncToWebhook } from '../webhooks/service'
 import { ChoicesQuery, ConnectAccountBody, SyncBody } from './model'
 import {
   accountWithCredentials,
@@ -35,6 +36,7 @@ export function accountsModule(context: AppContext) {
       '/users/me/accounts/:tool',
       async ({ actor, params, body }) => {
         const type = parseAccountType(params.tool)
+        if (type === 'webhook') return connectWebhook(context, actor, body)
         if (!isTool(type)) throw new NotFound('No such tool.')
         return { account: await connectTool(context, actor, type, body) }
       },
@@ -45,6 +47,12 @@ export function accountsModule(context: AppContext) {
       ({ actor, params }) => disconnectAccount(context, actor, parseAccountType(params.type)),
       { detail: { tags: ['Connected accounts'], summary: 'Disconnect a tool' } },
     )
+    .get('/users/me/accounts/webhook/deliveries', ({ actor }) => listDeliveries(context, actor), {
+      detail: { tags: ['Connected accounts'], summary: 'The webhook delivery log' },
+    })
+    .post('/users/me/accounts/webhook/test', ({ actor }) => sendTestEvent(context, actor), {
+      detail: { tags: ['Connected accounts'], summary: 'Send a test event to the webhook' },
+    })
     .get(
       '/users/me/accounts/:tool/choices',
       async ({ actor, params, query }) => {
@@ -71,6 +79,7 @@ export function accountsModule(context: AppContext) {
       '/users/me/accounts/:tool/sync',
       async ({ actor, params, body, request }) => {
         const type = parseAccountType(params.tool)
+        if (type === 'webhook') return syncToWebhook(context, actor, request, body.annotationIds)
         if (!isTool(type)) throw new NotFound('No such tool.')
         return syncToTool(context, actor, request, type, body)
       },
