@@ -40,7 +40,7 @@ const MAY_IMPORT: Record<string, string[]> = {
  * modules, realtime, the proxy, pages and jobs use them, never the other way round. Tests may reach up.
  */
 const SERVER_ABOVE_PLATFORM =
-  /^server\/src\/(modules|realtime|proxy|pages|jobs|policy|fuzz)\/|^server\/src\/(app|index)\.ts$/
+  /^server\/src\/(modules|connectors|realtime|proxy|pages|jobs|policy|fuzz)\/|^server\/src\/(app|index)\.ts$/
 const isTest = (file: string) => /\.test\.tsx?$/.test(file)
 
 describe('layers', () => {

@@ -7,12 +7,14 @@ import { NotFound } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { errorHandler } from './errors'
+import { accountsModule } from './modules/accounts'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
 import { billingModule, devClockRoutes } from './modules/billing'
 import { canvasesModule } from './modules/canvases'
 import { enforceBillingActivity } from './modules/canvases/access'
+import { csvExportModule } from './modules/csv-export'
 import { eventsModule } from './modules/events'
 import { fileAttachmentsModule } from './modules/file-attachments'
 import { foldersModule } from './modules/folders'
@@ -80,6 +82,8 @@ export function createApi(context: AppContext) {
       .use(repliesModule(context))
       .use(labelsModule(context))
       .use(staffModule(context))
+      .use(accountsModule(context))
+      .use(csvExportModule(context))
       .use(proxyLinkModule(context))
       .use(realtimeModule(context))
       // Unknown API paths answer the JSON NotFound, never the shell page.
