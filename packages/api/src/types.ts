@@ -2,7 +2,14 @@
  * Response shapes of the product API (SPEC section 3 names). The server modules own the real
  * schemas; these are the fields the front ends read. Optional where the server may leave them out.
  */
-import type { CanvasSort, CanvasStatusFilter, CanvasType, FolderVisibility, TeamRole } from '@pinpoint/domain'
+import type {
+  CanvasSort,
+  CanvasStatusFilter,
+  CanvasType,
+  FolderVisibility,
+  TeamRole,
+  VerdictFilter,
+} from '@pinpoint/domain'
 
 export type Customer = {
   customerId?: string | null
@@ -136,6 +143,8 @@ export type Canvas = {
   CanvasAssets?: CanvasAsset[]
   CanvasRevisions?: CanvasRevision[]
   CanvasReviews?: CanvasReview[]
+  /** The latest verdict on the current revision (approved, changes-requested, rejected), or null. */
+  verdict?: string | null
   CanvasRevisionId?: string | null
   annotationsCount?: number
   unreadCount?: number
@@ -198,6 +207,8 @@ export type AppEvent = {
 /** Filters of GET /users/me/canvases (sent as JSON in `filters`). */
 export type CanvasListFilters = {
   status?: CanvasStatusFilter
+  /** Latest verdict on the current revision; 'unreviewed' for none yet. */
+  verdict?: VerdictFilter
   folderId?: string | null
   search?: string
   archived?: boolean
