@@ -94,7 +94,16 @@ export type CanvasAsset = {
   folderId?: string | null
 }
 
-export type CanvasRevision = { id: string; CanvasId: string; number: number; createdAt?: string }
+export type CanvasRevision = {
+  id: string
+  CanvasId: string
+  number: number
+  /** Optional label shown in the revision menu. */
+  name?: string | null
+  /** Website canvases: the address this revision reviews. */
+  localUrl?: string | null
+  createdAt?: string
+}
 
 /** A reviewer's verdict on a revision (SPEC 3 CanvasReview; statuses ours: decision in the reviews module). */
 export type CanvasReview = {

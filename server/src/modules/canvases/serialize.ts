@@ -65,6 +65,8 @@ export function serializeRevision(revision: CanvasRevision) {
     CanvasId: revision.canvasId,
     number: revision.number,
     name: revision.name,
+    /** Website canvases: the address this revision reviews. */
+    localUrl: withoutCredentials(revision.localUrl),
     createdAt: iso(revision.createdAt),
   }
 }
