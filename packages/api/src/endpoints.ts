@@ -165,8 +165,15 @@ export function createEndpoints(api: ApiClient) {
       addReminders: (id: string, body: { userIds?: string[]; emails?: string[]; reminderDates: string[] }) =>
         api.post<{ deadlineReminders: DeadlineReminder[] }>(`/canvases/${id}/deadline-reminders`, body),
       removeReminder: (reminderId: string) => api.delete<unknown>(`/deadline-reminders/${reminderId}`),
-      newRevision: (id: string) =>
-        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`),
+      /** POST /canvases/{id}/revisions; `localUrl`: a website revision's new address (else the same one). */
+      newRevision: (id: string, body: { name?: string | null; localUrl?: string | null } = {}) =>
+        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`, body),
+      /** PUT /canvas-revisions/{id}: rename, or make it the revision shown first. */
+      updateRevision: (revisionId: string, body: { name?: string | null; current?: boolean }) =>
+        api.put<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`, body),
+      /** DELETE /canvas-revisions/{id}: its files and comments go with it; the last one cannot go. */
+      removeRevision: (revisionId: string) =>
+        api.delete<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
     },
     assets: {
       /** POST /canvas-assets (multipart): id, canvasAssetFile, position, revisionId, folderId. */
