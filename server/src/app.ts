@@ -7,6 +7,7 @@ import { NotFound } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { errorHandler } from './errors'
+import { analyticsModule } from './modules/analytics'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
@@ -26,6 +27,7 @@ import { revisionsModule } from './modules/revisions'
 import { ssoModule } from './modules/sso'
 import { stripeWebhookModule } from './modules/stripe-webhook'
 import { teamsModule } from './modules/teams'
+import { toursModule } from './modules/tours'
 import { uploadsModule } from './modules/uploads'
 import { usersModule } from './modules/users'
 import { pagesModule } from './pages'
@@ -54,6 +56,8 @@ export function createApi(context: AppContext) {
       .use(healthModule(context))
       .use(authModule(context))
       .use(usersModule(context))
+      .use(toursModule(context))
+      .use(analyticsModule(context))
       .use(teamsModule(context))
       .use(invitesModule(context))
       .use(ssoModule(context))

@@ -3,6 +3,7 @@
  * dependencies and no I/O; time is always passed in (`now`), never read.
  */
 export * from './account'
+export * from './analytics'
 export * from './annotations'
 export * from './canvas-state'
 export * from './canvas-type'
@@ -23,4 +24,5 @@ export * from './roles'
 export * from './test-cards'
 export * from './time'
 export * from './toast'
+export * from './tracking-cookies'
 export type * from './types'

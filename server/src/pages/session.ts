@@ -2,9 +2,11 @@
  * What the page guard knows about the visitor, read from the session, login-status and impersonation
  * cookies (SPEC section 2) through the same resolution the API uses.
  */
+import { USER_INFO_COOKIE } from '@pinpoint/domain'
 import type { AppContext } from '../context'
 import { LOGIN_STATUS_COOKIE, parseCookieHeader, SESSION_COOKIE } from '../modules/auth/cookies'
 import { resolveActor, serializeUser } from '../modules/auth/plugin'
+import { userInfoSetCookie } from '../modules/auth/user-info-cookie'
 import type { PageBootstrap } from './bootstrap'
 
 export interface PageSession {
@@ -13,6 +15,8 @@ export interface PageSession {
   bootstrap: PageBootstrap
   /** Auth cookies that no longer match a live session: the response expires them. */
   staleCookies: string[]
+  /** Set-Cookie values the page response carries (the user-info cookie, refreshed). */
+  setCookies?: string[]
 }
 
 export type PageSessionResolver = (request: Request) => Promise<PageSession>
@@ -23,11 +27,13 @@ export function createPageSessionResolver(context: AppContext): PageSessionResol
     const loginStatus = cookies.get(LOGIN_STATUS_COOKIE) ?? null
     const hasSession = cookies.has(SESSION_COOKIE)
     // Nothing says a session exists: skip the database entirely (most visits to public pages).
+    // A user-info cookie without a session is someone else's, or an ended one's: it goes too.
+    const staleUserInfo = cookies.has(USER_INFO_COOKIE) ? [USER_INFO_COOKIE] : []
     if (!hasSession && !loginStatus) {
       return {
         loggedIn: false,
         bootstrap: { user: null, loginStatus: null, impersonatedUserId: null },
-        staleCookies: [],
+        staleCookies: staleUserInfo,
       }
     }
     // Page requests are browser navigations: a bearer token has no place here, so only cookies count.
@@ -41,7 +47,7 @@ export function createPageSessionResolver(context: AppContext): PageSessionResol
       return {
         loggedIn: false,
         bootstrap: { user: null, loginStatus: null, impersonatedUserId: null },
-        staleCookies: stale,
+        staleCookies: [...stale, ...staleUserInfo],
       }
     }
     return {
@@ -52,6 +58,7 @@ export function createPageSessionResolver(context: AppContext): PageSessionResol
         impersonatedUserId: actor.impersonatorId ? user.id : null,
       },
       staleCookies: [],
+      setCookies: [userInfoSetCookie(context.config, user)].filter((value): value is string => !!value),
     }
   }
 }
