@@ -94,9 +94,9 @@ export function readInitialVisit(cookieHeader: string): InitialVisit | null {
 
 // Browser helpers -------------------------------------------------------------------------------
 
-/** Records the first visit once (kept 30 days); later visits leave it alone. */
-export function rememberInitialVisit(): void {
-  if (typeof document === 'undefined') return
+/** Records the first visit once (kept 30 days); later visits leave it alone. Off with TRACKING_COOKIES=0. */
+export function rememberInitialVisit(enabled = true): void {
+  if (!enabled || typeof document === 'undefined') return
   if (readInitialVisit(document.cookie)) return
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support.
   document.cookie = initialVisitCookie(
