@@ -8,6 +8,7 @@ import { Elysia } from 'elysia'
 import type { AppContext } from './context'
 import { errorHandler } from './errors'
 import { accountsModule } from './modules/accounts'
+import { analyticsModule } from './modules/analytics'
 import { annotationsModule } from './modules/annotations'
 import { assetsModule } from './modules/assets'
 import { authModule } from './modules/auth'
@@ -29,6 +30,7 @@ import { ssoModule } from './modules/sso'
 import { staffModule } from './modules/staff'
 import { stripeWebhookModule } from './modules/stripe-webhook'
 import { teamsModule } from './modules/teams'
+import { toursModule } from './modules/tours'
 import { uploadsModule } from './modules/uploads'
 import { usersModule } from './modules/users'
 import { pagesModule } from './pages'
@@ -57,6 +59,8 @@ export function createApi(context: AppContext) {
       .use(healthModule(context))
       .use(authModule(context))
       .use(usersModule(context))
+      .use(toursModule(context))
+      .use(analyticsModule(context))
       .use(teamsModule(context))
       .use(invitesModule(context))
       .use(ssoModule(context))

@@ -106,6 +106,18 @@ export interface Config {
    * (a developer reaching a container from their host); 'off' (always in production) removes it.
    */
   devOutbox: 'off' | 'loopback' | 'any'
+  /**
+   * Where analytics events go (`ANALYTICS_URL`, a plain HTTP endpoint taking JSON batches). Unset (the
+   * default): no event is recorded, on the server or in the browser.
+   */
+  analyticsUrl?: string
+  /** Sent to the sink as `Authorization: Bearer …` (`ANALYTICS_WRITE_KEY`). */
+  analyticsWriteKey?: string
+  /**
+   * `TRACKING_COOKIES` (default 1): the initial-visit cookie (stored at sign-up) and the user-info cookie
+   * of SPEC 9. 0 stops both: the browser writes no initial visit, sign-up stores none, no user-info cookie.
+   */
+  trackingCookies: boolean
 }
 
 export class ConfigError extends Error {
@@ -264,6 +276,10 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: env.LOG_REQUESTS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     devOutbox: readDevOutbox(env, isProduction),
+    analyticsUrl: readUrl(env, 'ANALYTICS_URL'),
+    analyticsWriteKey: env.ANALYTICS_WRITE_KEY || undefined,
+    trackingCookies:
+      env.TRACKING_COOKIES === undefined || env.TRACKING_COOKIES === '' || readFlag(env, 'TRACKING_COOKIES'),
   }
 }
 

@@ -102,6 +102,16 @@ export function createEndpoints(api: ApiClient) {
         return api.put<{ user: User }>('/users/me/avatar', form)
       },
     },
+    /** Guided tours the signed-in member has seen (guests keep theirs in the browser). */
+    tours: {
+      seen: (opts?: Opts) => api.get<{ tours: Record<string, string> }>('/users/me/tours', opts),
+      markSeen: (tour: string) => api.put<{ tours: Record<string, string> }>(`/users/me/tours/${tour}`),
+    },
+    /** Browser-side analytics events (the server applies the allow-list and forwards to its sink). */
+    analytics: {
+      report: (event: string, properties: Record<string, string | number | boolean>) =>
+        api.post<{ accepted: boolean }>('/analytics/events', { event, properties }),
+    },
     teams: {
       users: (teamId: string, opts?: Opts) => api.get<{ users: TeamUser[] }>(`/teams/${teamId}/users`, opts),
       addAdmin: (teamId: string, userId: string) => api.post<unknown>(`/teams/${teamId}/admins`, { userId }),

@@ -13,6 +13,10 @@ export const accountRules = defineRules({
   'apiToken.use': (user, _subject: undefined) => canUseApiToken(user),
   /** Connect task tools and webhooks, export, auto-sync: a team whose plan is not a team49 variant (SPEC 6). */
   'export.use': (user, _subject: undefined) => !!user && !isGuest(user) && canUseExports(user),
+  /** Report a browser-side analytics event (a failed canvas creation): anyone signed in, guests included. */
+  'analytics.report': (user, _subject: undefined) => !!user,
+  /** Remember which guided tours one has seen: members (guests keep theirs in their browser). */
+  'tours.record': (user, _subject: undefined) => !!user && !isGuest(user),
   /** Create coupons of the local billing engine: staff only (never while impersonating someone). */
   'billing.coupons.manage': (user, _subject: undefined, actor) =>
     !!user && !isGuest(user) && user.isStaff === true && !actor.impersonatorId,

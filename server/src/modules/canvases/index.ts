@@ -76,6 +76,16 @@ export function canvasesModule(context: AppContext) {
       async ({ actor, body }) => {
         const { canvas, deadlineChanged } = await inTransaction(db, (tx) => createCanvas(tx, actor, body))
         if (deadlineChanged) await scheduleCanvasDeadline(context, canvas)
+        context.analytics.track(
+          'canvas_created',
+          {
+            canvasId: canvas.id,
+            canvasType: canvas.type,
+            inFolder: canvas.folderId !== null,
+            teamCanvas: !!actor.user?.teamId,
+          },
+          actor.user?.id,
+        )
         const view = await loadCanvasForView(db, actor, canvas.id)
         return { canvas: await detail(view, actor.user) }
       },
