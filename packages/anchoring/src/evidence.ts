@@ -10,6 +10,12 @@
  *   were added (a twin pasted next to the pinned element, which keeps its own path);
  * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
  */
+import {
+  changedInItsPlace,
+  keepsBothAgainstNone,
+  onlyOneKeepsASide,
+  originalBeforeItsCopy,
+} from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
 import { contextOf, type ScoreParts } from './fingerprint'
@@ -29,7 +35,7 @@ const NEAR = 12
 /** Closer than this in structure, two candidates are not told apart by their place in the tree. */
 const STRUCTURE_MARGIN = 0.05
 
-export interface Scored extends ScoreParts {
+export interface Scored extends ScoreParts, Surroundings {
   element: Element
   method: ResolveMethod
   /** Same tag, text and identifying attributes as the stored element. */
@@ -38,11 +44,19 @@ export interface Scored extends ScoreParts {
   contains: boolean
   /** At the stored CSS path. */
   cssHit: boolean
+  confirmed: boolean
+}
+
+/** How a candidate's surroundings agree with the stored ones (see AnchorEvidence). */
+export interface Surroundings {
   /** Sides (0-2) whose stored context is exactly the candidate's. */
   sides: number
   /** Sides (0-2) whose stored context agrees with the candidate's for the NEAR characters next to it. */
   near: number
-  confirmed: boolean
+  prefixExact: boolean
+  suffixExact: boolean
+  prefixWithin: boolean
+  suffixWithin: boolean
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -59,23 +73,37 @@ function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): nu
 }
 
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
-export function surroundings(
-  element: Element,
-  anchor: Anchor,
-  context: ResolveContext,
-): { sides: number; near: number } {
+export function surroundings(element: Element, anchor: Anchor, context: ResolveContext): Surroundings {
   const { quote } = anchor
   const around = quote ? contextOf(element, context.index) : null
-  if (!quote || !around) return { sides: 0, near: 0 }
-  let sides = 0
-  let near = 0
+  const result = {
+    sides: 0,
+    near: 0,
+    prefixExact: false,
+    suffixExact: false,
+    prefixWithin: false,
+    suffixWithin: false,
+  }
+  if (!quote || !around) return result
   for (const side of ['prefix', 'suffix'] as const) {
     const stored = quote[side]
     if (stored.length < MIN_CONTEXT) continue
-    if (around[side] === stored) sides += 1
-    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) near += 1
+    if (around[side] === stored) {
+      result.sides += 1
+      result[side === 'prefix' ? 'prefixExact' : 'suffixExact'] = true
+    }
+    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) result.near += 1
   }
-  return { sides, near }
+  if (result.sides > 0) {
+    // Whether the text next to it on each side belongs to its own parent (see AnchorEvidence).
+    const own = context.index.rangeOf(element)
+    const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
+    if (own && parent) {
+      result.prefixWithin = own.start - parent.start >= NEAR
+      result.suffixWithin = parent.end - own.end >= NEAR
+    }
+  }
+  return result
 }
 
 /**
@@ -143,13 +171,20 @@ export function confirmed(
  */
 export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Scored | null {
   if (stored > 0) {
+    const dupes = anchor.fingerprint.dupes ?? 1
+    const lookAlikes = scored.filter((c) => c.identical && c.score >= ACCEPT_IDENTICAL)
     // An identical, confirmed element is the stored one unless its score is very low.
-    const identical = scored.filter((c) => c.identical && c.confirmed && c.score >= ACCEPT_IDENTICAL)
-    if (identical.length === 0 && stored === (anchor.fingerprint.dupes ?? 1))
-      return alone(scored.filter((c) => c.identical))
-    // A twin pasted next to the pinned element: the pinned one kept its path.
-    const atPath = identical.find((c) => c.cssHit)
-    if (atPath && stored > (anchor.fingerprint.dupes ?? 1)) return atPath
+    const identical = lookAlikes.filter((c) => c.confirmed)
+    if (identical.length === 0 && stored === dupes)
+      return alone(scored.filter((c) => c.identical)) ?? onlyOneKeepsASide(lookAlikes)
+    // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
+    if (identical.length === 0 && stored < dupes)
+      return changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED))
+    // A twin pasted next to the pinned element: the pinned one kept its path, or sits before its copy.
+    if (stored > dupes) {
+      const kept = identical.find((c) => c.cssHit) ?? originalBeforeItsCopy(lookAlikes)
+      if (kept) return kept
+    }
     // Every look-alike scored, confirmed or not, may stand in the winner's way.
     const winner = clearBest(
       identical,
@@ -178,6 +213,7 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
   const top = ranked[0]
   if (!top?.confirmed) return null
   const others = [...new Set([...ranked.slice(1), ...blocking])].filter((c) => c !== top)
+  if (keepsBothAgainstNone(top, others)) return top
   // The winner must beat every rival on one kind of evidence without losing on the other: when the
   // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
   // a template repeating the same words around every copy), nobody can tell.

@@ -3,6 +3,7 @@
  * dependencies and no I/O; time is always passed in (`now`), never read.
  */
 export * from './account'
+export * from './anchoring'
 export * from './annotations'
 export * from './canvas-state'
 export * from './canvas-type'
