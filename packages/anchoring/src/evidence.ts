@@ -12,6 +12,7 @@
  */
 import {
   changedInItsPlace,
+  grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
   originalBeforeItsCopy,
@@ -128,6 +129,19 @@ export function confirmed(
   const { fingerprint } = anchor
   const { cssHit, sides, near } = candidate
   if (!candidate.identical) {
+    const text = context.texts.of(candidate.element)
+    if (
+      (fingerprint.dupes ?? 1) <= 1 &&
+      grewInPlace({
+        storedLength: fingerprint.textLength,
+        whole: fingerprint.text.length === fingerprint.textLength,
+        length: text.length,
+        startsWithStored: text.startsWith(fingerprint.text),
+        readsAsBefore: candidate.contains && readsAsBefore(fingerprint.text, text),
+        structure: candidate.structure,
+      })
+    )
+      return true
     // Both sides exactly as stored: it sits in the very gap the pinned element left, whatever its text.
     if (sides === 2 && candidate.text >= 0.5) return true
     // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
@@ -137,7 +151,6 @@ export function confirmed(
       if (cssHit && near === 2 && candidate.structure >= 0.99) return true
       // Unless it still starts with the whole stored text (a sentence was added to a heading), where
       // the text on one side and the place in the tree agree.
-      const text = context.texts.of(candidate.element)
       if (near === 0 || fingerprint.text.length < 12) return false
       if (text.startsWith(fingerprint.text)) return candidate.structure >= 0.75
       // A word changed in a short text: it must still read as before, close to the stored place.
@@ -145,7 +158,7 @@ export function confirmed(
     }
     // A longer text changed by a few words: it must still read as before (in order, not only the same
     // words) and be at the same place in the tree or keep the text on one side.
-    if (!readsAsBefore(fingerprint.text, context.texts.of(candidate.element))) return false
+    if (!readsAsBefore(fingerprint.text, text)) return false
     // Where both sides changed too (content added around it), only almost the same place will do.
     return (cssHit && near > 0) || sides > 0 || candidate.structure >= (near > 0 ? 0.75 : 0.95)
   }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   type AnchorEvidence,
   changedInItsPlace,
+  grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
   originalBeforeItsCopy,
@@ -113,5 +114,31 @@ describe('keepsBothAgainstNone', () => {
     expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 1 })])).toBe(false)
     const half = candidate({ name: 'half', prefixExact: true, near: 2 })
     expect(keepsBothAgainstNone(half, [candidate({ name: 'o' })])).toBe(false)
+  })
+})
+
+describe('grewInPlace', () => {
+  const grown = {
+    storedLength: 24,
+    whole: true,
+    length: 50,
+    startsWithStored: true,
+    readsAsBefore: true,
+    structure: 0.89,
+  }
+  test('the whole stored text at the start of a longer one, about in place: grown', () => {
+    expect(grewInPlace(grown)).toBe(true)
+  })
+
+  test('with words changed too, a longer text still reading as before: grown', () => {
+    expect(grewInPlace({ ...grown, storedLength: 40, startsWithStored: false })).toBe(true)
+    expect(grewInPlace({ ...grown, startsWithStored: false })).toBe(false)
+  })
+
+  test('only a cut of the stored text, a short text, another branch or not longer: no', () => {
+    expect(grewInPlace({ ...grown, whole: false, readsAsBefore: false })).toBe(false)
+    expect(grewInPlace({ ...grown, storedLength: 9, length: 18 })).toBe(false)
+    expect(grewInPlace({ ...grown, structure: 0.7 })).toBe(false)
+    expect(grewInPlace({ ...grown, length: 24 })).toBe(false)
   })
 })

@@ -93,3 +93,37 @@ export function changedInItsPlace<T extends AnchorEvidence>(changed: readonly T[
 export function keepsBothAgainstNone<T extends AnchorEvidence>(top: T, others: readonly T[]): boolean {
   return exactSides(top) === 2 && others.every((other) => other === top || other.near === 0)
 }
+
+/** Below this many characters, a text that grew is too common to be told from another by its start. */
+const GROWN_MIN_TEXT = 16
+/** Below this, a text that grew and had words changed too is too short to be told from another. */
+const GROWN_EDITED_MIN_TEXT = 30
+/** A text that grew keeps about its place in the tree: a wrapper or a shifted index, not another branch. */
+const GROWN_STRUCTURE = 0.8
+
+/** What the resolver measured of a candidate whose text is not the stored one. */
+export interface GrownText {
+  /** Length of the whole stored text. */
+  storedLength: number
+  /** The stored text is the whole text (not cut to the stored maximum). */
+  whole: boolean
+  /** Length of the candidate's text. */
+  length: number
+  /** The candidate's text starts with the whole stored text. */
+  startsWithStored: boolean
+  /** The stored text, a few words changed (an edit distance of at most a fifth), starts the candidate's. */
+  readsAsBefore: boolean
+  structure: number
+}
+
+/**
+ * A pinned element whose text was unique on the page and now starts a longer text of an element of the
+ * same tag at about the same place in the tree: something was appended to it (a sentence added to a
+ * paragraph, a note to a list item), even when everything around it changed too (content inserted
+ * before it, the next block rewritten). With words of it changed as well, only a longer text will do.
+ */
+export function grewInPlace(c: GrownText): boolean {
+  if (c.length <= c.storedLength || c.structure < GROWN_STRUCTURE) return false
+  if (c.startsWithStored && c.whole && c.storedLength >= GROWN_MIN_TEXT) return true
+  return c.readsAsBefore && c.storedLength >= GROWN_EDITED_MIN_TEXT
+}
