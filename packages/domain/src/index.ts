@@ -4,6 +4,7 @@
  */
 export * from './account'
 export * from './analytics'
+export * from './anchoring'
 export * from './annotations'
 export * from './canvas-state'
 export * from './canvas-type'
