@@ -23,7 +23,8 @@ const CLIENT_PACKAGES = [
 /** What each area may import besides itself. Tools (e2e, bench, scripts) may import anything. */
 const MAY_IMPORT: Record<string, string[]> = {
   'packages/domain': [],
-  'packages/anchoring': [],
+  // The anchoring resolver scores candidates with pure rules kept in the domain (which imports nothing).
+  'packages/anchoring': ['packages/domain'],
   'packages/ui': [],
   'packages/api': ['packages/domain'],
   'packages/state': ['packages/domain', 'packages/api'],

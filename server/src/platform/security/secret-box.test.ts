@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { loadConfig } from '../../config'
 import { createSecretBox, deriveSessionKey, parseSecretKeys, SecretBoxError } from './secret-box'
 
@@ -52,9 +55,16 @@ describe('secret box', () => {
     const two = createSecretBox([deriveSessionKey(secret)])
     expect(two.open(one.seal('v'))).toBe('v')
     expect(one.currentKeyId).toBe('session')
-    const config = loadConfig({ SESSION_SECRET: secret, DATA_DIR: '/tmp/pinpoint-secret-box-test' })
+    const config = loadConfig({
+      SESSION_SECRET: secret,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'secret-box-')),
+    })
     expect(config.secretKeys[0]?.id).toBe('session')
-    const configured = loadConfig({ SESSION_SECRET: secret, SECRETS_KEYS: `k1:${keyA}`, DATA_DIR: '/tmp/x' })
+    const configured = loadConfig({
+      SESSION_SECRET: secret,
+      SECRETS_KEYS: `k1:${keyA}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'secret-box-')),
+    })
     expect(configured.secretKeys.map((key) => key.id)).toEqual(['k1'])
     expect(() => loadConfig({ SESSION_SECRET: secret, SECRETS_KEYS: 'bad' })).toThrow(/SECRETS_KEYS/)
   })
