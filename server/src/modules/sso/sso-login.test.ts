@@ -4,7 +4,7 @@
  * every way the callback must refuse (wrong state, replay, wrong audience, expired code, denied sign-in).
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { ssoConfigs, ssoDomains, users } from '@pinpoint/db'
+import { passwordResetTokens, ssoConfigs, ssoDomains, users } from '@pinpoint/db'
 import { buildTeam, buildUser, DEFAULT_PASSWORD, uniqueSuffix } from '@pinpoint/db/testing'
 import { SSO_REQUIRED_MESSAGE } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
@@ -13,6 +13,7 @@ import { createTestContext } from '../../testing/harness'
 import { TestClient } from '../../testing/http'
 import { signInAtIdp, startTestIdp } from '../../testing/oidc-provider'
 import type { UserJson } from '../auth/serialize'
+import { hashToken } from '../auth/tokens'
 import { sealClientSecret } from './secret'
 
 const base = await createTestContext()
@@ -222,6 +223,22 @@ describe('SSO login against a real OIDC provider', () => {
     // A wrong password says only that it is wrong: nobody learns who is a member.
     const wrong = await client().post('/api/v1/sessions', { email: member.email, password: 'wrong-password' })
     expect(wrong.status).toBe(401)
+    // A login link (as e-mailed to a protected account) and a password reset start no session either.
+    const expiresAt = new Date(Date.now() + 10 * 60_000)
+    await db.insert(passwordResetTokens).values([
+      { id: hashToken('login-link:link-token'), userId: member.id, expiresAt },
+      { id: hashToken('reset-token'), userId: member.id, expiresAt },
+    ])
+    const link = client()
+    const viaLink = await link.post<{ error: string }>('/api/v1/sessions/login-link', { token: 'link-token' })
+    expect([viaLink.status, viaLink.body.error]).toEqual([403, 'SsoRequired'])
+    const reset = client()
+    const viaReset = await reset.post<{ error: string }>('/api/v1/password-resets/complete', {
+      token: 'reset-token',
+      newPassword: 'a-new-password-1',
+    })
+    expect([viaReset.status, viaReset.body.error]).toEqual([403, 'SsoRequired'])
+    expect(link.cookies.has('pinpoint_session') || reset.cookies.has('pinpoint_session')).toBe(false)
     // Someone of the domain with an account of their own still logs in with a password.
     const own = await buildUser(db, { email: `own@${domain}` })
     expect(
