@@ -9,6 +9,7 @@ import { buildTeam, buildUser, DEFAULT_PASSWORD, uniqueSuffix } from '@pinpoint/
 import { SSO_REQUIRED_MESSAGE } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { createApp } from '../../app'
+import { LIMITS } from '../../platform/rate-limit'
 import { createTestContext } from '../../testing/harness'
 import { TestClient } from '../../testing/http'
 import { signInAtIdp, startTestIdp } from '../../testing/oidc-provider'
@@ -250,6 +251,23 @@ describe('SSO login against a real OIDC provider', () => {
       (await client().post('/api/v1/sessions', { email: owner[0]?.email, password: DEFAULT_PASSWORD }))
         .status,
     ).toBe(200)
+  })
+
+  test('starts and callbacks are limited per address, and the limit lands on the login page', async () => {
+    const { domain } = await ssoTeam()
+    const headers = {
+      'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    }
+    const browser = client()
+    for (let attempt = 0; attempt < LIMITS.ssoIp.limit; attempt++) {
+      expect((await browser.get(`/api/v1/sso/start?domain=${domain}`, { headers })).status).toBe(302)
+    }
+    const over = await browser.get(`/api/v1/sso/start?domain=${domain}`, { headers })
+    expect(over.headers.get('location')).toBe('/login?ssoError=busy')
+    const callback = await browser.get('/api/v1/sso/callback?code=x&state=y', { headers })
+    expect(callback.headers.get('location')).toBe('/login?ssoError=busy')
+    // Another address is not held back.
+    expect((await client().get(`/api/v1/sso/start?domain=${domain}`)).status).toBe(302)
   })
 
   test('a loopback provider is refused unless SSO_ALLOW_HOSTS names it', async () => {
