@@ -17,6 +17,8 @@ export const SSO_FAILURE_MESSAGES = {
   unavailable: 'Single sign-on is no longer set up for this domain. Log in with your password.',
   email:
     "Your identity provider did not give a verified e-mail address of your team's domains, so you could not be signed in.",
+  identity:
+    'Your identity provider now gives this e-mail address to another person than the one who first signed in with it here. Ask your team owner.',
   account:
     'An account with this e-mail address already exists outside this team. Log in with your password, and ask the team owner for an invite.',
 } as const

@@ -10,7 +10,8 @@ import { consume, LIMITS } from '../../platform/rate-limit'
 import { clearAuthCookies, IMPERSONATION_COOKIE, isSecure, setSessionCookies } from '../auth/cookies'
 import { authPlugin, contextSeed } from '../auth/plugin'
 import { requestInfo } from '../auth/request-info'
-import { completeSsoLogin, SSO_FLOW_MAX_AGE_S, SsoLoginFailed, startSsoLogin } from './flow'
+import { SsoLoginFailed } from './errors'
+import { completeSsoLogin, SSO_FLOW_MAX_AGE_S, startSsoLogin } from './flow'
 import { ssoModels } from './model'
 import {
   getSsoSettings,

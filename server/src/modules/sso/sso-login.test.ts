@@ -210,6 +210,30 @@ describe('SSO login against a real OIDC provider', () => {
     expect((await me(flow.browser)).body.user.id).toBe(member.id)
   })
 
+  test("the provider's subject decides later logins: a changed address keeps the account, a reassigned one does not take it", async () => {
+    const { domain } = await ssoTeam()
+    const subject = `sub-${uniqueSuffix()}`
+    const first = idpUser(`first@${domain}`)
+    idp.addUser({ ...first, subject })
+    let flow = await signIn(domain, first)
+    await flow.browser.get(callbackPath(flow.callback))
+    const account = (await me(flow.browser)).body.user
+    // The person's address changes at the provider (same subject): still the same member.
+    const renamed = { ...first, email: `renamed@${domain}`, subject }
+    idp.addUser(renamed)
+    flow = await signIn(domain, renamed)
+    expect((await flow.browser.get(callbackPath(flow.callback))).headers.get('location')).toBe('/dashboard')
+    expect((await me(flow.browser)).body.user.id).toBe(account.id)
+    // The provider gives the first address to someone else (another subject): refused, not the account.
+    const newcomer = { ...first, subject: `sub-${uniqueSuffix()}`, password: 'another-password' }
+    idp.addUser(newcomer)
+    flow = await signIn(domain, newcomer)
+    expect((await flow.browser.get(callbackPath(flow.callback))).headers.get('location')).toBe(
+      '/login?ssoError=identity',
+    )
+    expect(flow.browser.cookies.has('pinpoint_session')).toBe(false)
+  })
+
   test('SSO-only: a member is sent to SSO by password login, login link and reset; the owner and others are not', async () => {
     const { team, domain } = await ssoTeam({ ssoOnly: true })
     const member = await buildUser(db, { email: `pw@${domain}`, teamId: team.id })
