@@ -1,5 +1,7 @@
 import type { Canvas, Folder } from '@pinpoint/api'
+import { canvasPeopleAtom } from '@pinpoint/state'
 import { Badge, Button, cn, formatRelativeTime, Menu, MenuItem, MenuSeparator, SubMenu } from '@pinpoint/ui'
+import { useSetAtom } from 'jotai'
 import {
   Archive,
   ArchiveRestore,
@@ -18,6 +20,7 @@ import {
   Settings2,
   Share2,
   Trash2,
+  Users,
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -120,6 +123,7 @@ export type CanvasCardProps = {
 /** One canvas in the grid: opens its feedback link; a menu holds every action; draggable onto a project. */
 export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onDialog }: CanvasCardProps) {
   const meta = canvasTypeMeta(canvas)
+  const openPeople = useSetAtom(canvasPeopleAtom)
   const archived = canvas.archived ?? !!canvas.archiveDate
   const href = `/link/${canvas.subdomain}/`
   const updated = canvas.lastActivityAt ?? canvas.updatedAt ?? canvas.createdAt
@@ -218,6 +222,12 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
           </MenuItem>
           <MenuItem icon={<Share2 />} onSelect={() => onDialog(canvas, 'share')}>
             Share
+          </MenuItem>
+          <MenuItem
+            icon={<Users />}
+            onSelect={() => openPeople({ canvasId: canvas.id, title: canvas.title })}
+          >
+            People
           </MenuItem>
           <MenuItem icon={<Pencil />} onSelect={() => onDialog(canvas, 'edit')}>
             Rename

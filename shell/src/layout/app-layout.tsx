@@ -2,7 +2,7 @@ import { canViewBilling } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { Avatar, cn, Logo, Menu, MenuItem, MenuLabel, MenuSeparator } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
-import { CreditCard, LayoutGrid, LogOut, Settings, Users } from 'lucide-react'
+import { CreditCard, LayoutGrid, LogOut, Settings, ShieldCheck, Users } from 'lucide-react'
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router'
 import { TrialExpiredNotice } from '../billing/trial-expired'
 import { LazyPage, lazyNamed } from '../lazy-page'
@@ -74,6 +74,11 @@ function UserMenu() {
       {canViewBilling(domainUser) ? (
         <MenuItem icon={<CreditCard />} onSelect={() => void navigate('/billing')}>
           Billing
+        </MenuItem>
+      ) : null}
+      {user.isStaff ? (
+        <MenuItem icon={<ShieldCheck />} onSelect={() => void navigate('/staff')}>
+          Staff tools
         </MenuItem>
       ) : null}
       <MenuSeparator />

@@ -1,0 +1,19 @@
+import { createPeopleEndpoints } from '@pinpoint/api'
+import type { QueryClient } from '@tanstack/react-query'
+import { api } from '../api'
+
+export const people = createPeopleEndpoints(api)
+
+export const peopleKey = (canvasId: string) => ['canvas-people', canvasId] as const
+export const canvasKey = (canvasId: string) => ['canvas-people', canvasId, 'canvas'] as const
+
+/**
+ * After a change: the dialog's own data, and the dashboard's canvas lists (one shared query client), whose
+ * cards show the owner and premium state.
+ */
+export async function refreshAfterChange(queryClient: QueryClient, canvasId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['canvas-people', canvasId] }),
+    queryClient.invalidateQueries({ queryKey: ['canvases'] }),
+  ])
+}
