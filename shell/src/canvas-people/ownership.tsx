@@ -54,7 +54,7 @@ export function TransferOwnership({ canvas, onTransferred }: { canvas: Canvas; o
   const chosen = members.data?.find((user) => user.id === target)
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <Field
           label="New owner"
           hint="A member of the owner’s team."
@@ -79,7 +79,12 @@ export function TransferOwnership({ canvas, onTransferred }: { canvas: Canvas; o
           </Select>
         </Field>
         {confirming ? null : (
-          <Button variant="secondary" disabled={!chosen} onClick={() => setConfirming(true)}>
+          <Button
+            variant="secondary"
+            className="sm:mt-6"
+            disabled={!chosen}
+            onClick={() => setConfirming(true)}
+          >
             <ArrowRightLeft />
             Transfer
           </Button>

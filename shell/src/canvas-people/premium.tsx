@@ -58,7 +58,9 @@ export function PremiumSetting({ canvas }: { canvas: Canvas }) {
       {limitReached ? (
         <fieldset className="flex flex-col gap-2 rounded-control border border-line p-3">
           <legend className="px-1 text-sm font-medium">
-            All {limitReached.limit} premium {limitReached.limit === 1 ? 'canvas is' : 'canvases are'} in use.
+            {limitReached.limit === 1
+              ? 'Your plan’s premium canvas is in use.'
+              : `All ${limitReached.limit} premium canvases of your plan are in use.`}{' '}
             Which one should stop being premium?
           </legend>
           {limitReached.premiumCanvases.map((option) => (
