@@ -20,7 +20,7 @@ import {
 async function createCanvas(request: APIRequestContext, title: string) {
   const res = await request.post('/api/v1/canvases', { data: { type: 'design', title } })
   expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { canvas: { id: string; subdomain: string } }).canvas
+  return ((await res.json()) as { canvas: { id: string; subdomain: string; title: string } }).canvas
 }
 
 /** An owner with a team and a teammate who joined through an invite. */
@@ -183,6 +183,9 @@ test.describe('people of a canvas', () => {
     await dialog.getByRole('button', { name: 'Replace and make premium' }).tap()
     await expect(dashboard.toast(/is premium; “Portfolio .*” is not any more/)).toBeVisible()
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await dialog.getByRole('button', { name: 'Done' }).tap()
+    await expect(dashboard.card(secondTitle)).toContainText('Premium')
+    await expect(dashboard.card(first.title)).not.toContainText('Premium')
     const old = await page.request.get(`/api/v1/canvases/${first.id}`)
     expect(((await old.json()) as { canvas: { isPremium: boolean } }).canvas.isPremium).toBe(false)
     await context.close()

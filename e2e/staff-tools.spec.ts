@@ -77,7 +77,17 @@ test.describe('staff tools', () => {
     await shot(page, 'staff-impersonation-banner')
     await expectNoSeriousAxe(page, 'dashboard while impersonating')
 
-    // The banner stays on the other pages of the shell.
+    // The banner stays on the other pages of the shell, the review screen too. The call acts as the
+    // customer, as everything does while impersonating.
+    const created = await page.request.post('/api/v1/canvases', {
+      data: { type: 'design', title: 'Cora’s flyer' },
+    })
+    expect(created.status(), await created.text()).toBe(200)
+    const { canvas } = (await created.json()) as { canvas: { subdomain: string; UserId: string } }
+    expect(canvas.UserId).toBe(target.id)
+    await page.goto(`/link/${canvas.subdomain}/`)
+    await expect(page.getByTestId('review-top-bar')).toBeVisible()
+    await expect(banner).toContainText('You are acting as Cora Customer')
     await page.goto('/settings')
     await expect(banner).toBeVisible()
 

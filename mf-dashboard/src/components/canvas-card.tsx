@@ -182,12 +182,14 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
             ) : null}
           </p>
           {archived ||
+          canvas.isPremium ||
           canvas.state?.expired ||
           canvas.state?.paused ||
           canvas.state?.feedbackDeadline ||
           canvas.state?.readOnly ? (
             <div className="mt-2 flex flex-wrap gap-1">
               {archived ? <Badge>Archived</Badge> : null}
+              {canvas.isPremium ? <Badge tone="brand">Premium</Badge> : null}
               {/* Read-only for another reason than those named here: the account is not paid (SPEC 4). */}
               {canvas.state?.readOnly &&
               !canvas.state.expired &&
