@@ -5,8 +5,12 @@
 import type { CanvasPerson, CanvasUserRole } from '@pinpoint/api'
 
 export const INVITED_ROLES: ReadonlyArray<{ value: CanvasUserRole; label: string; hint: string }> = [
-  { value: 'viewer', label: 'Viewer', hint: 'Opens the canvas and reads comments, but cannot comment.' },
-  { value: 'commenter', label: 'Commenter', hint: 'Opens the canvas, comments and replies.' },
+  {
+    value: 'viewer',
+    label: 'Viewer',
+    hint: 'Opens the canvas and reads comments, but cannot comment or review.',
+  },
+  { value: 'commenter', label: 'Commenter', hint: 'Opens the canvas, comments, replies and reviews.' },
 ]
 
 /** The roles a select offers for one person: an older role the dialog does not offer stays listed. */

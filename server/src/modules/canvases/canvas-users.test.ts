@@ -132,6 +132,11 @@ describe('what an invited role allows', () => {
     )
     expect(reply.status).toBe(403)
     expect(reply.body.error).toBe('ViewerOnly')
+    const verdict = await viewerClient.post<ErrorBody>(`/api/v1/canvases/${canvas.id}/reviews`, {
+      status: 'approved',
+    })
+    expect(verdict.status).toBe(403)
+    expect(verdict.body.error).toBe('ViewerOnly')
 
     await ownerClient.put(`/api/v1/canvases/${canvas.id}/users/${viewer.id}`, { role: 'commenter' })
     expect(
@@ -143,6 +148,9 @@ describe('what an invited role allows', () => {
           comment: 'Me too',
         })
       ).status,
+    ).toBe(200)
+    expect(
+      (await viewerClient.post(`/api/v1/canvases/${canvas.id}/reviews`, { status: 'approved' })).status,
     ).toBe(200)
     expect(
       (await viewerClient.get<{ canvas: { viewerRole: string | null } }>(`/api/v1/canvases/${canvas.id}`))

@@ -1,7 +1,7 @@
 /**
  * What an invited person's role allows (canvas_users.role). The owner and the owner's team reach a canvas
  * through the team and are not limited by a role; an invited viewer opens the canvas and reads its
- * comments but cannot add comments or replies. Commenters and editors comment.
+ * comments but cannot add comments, replies or a review verdict. Commenters and editors can.
  */
 import { type CanvasUserRole, canvasUsers, type DbOrTx } from '@pinpoint/db'
 import { AppError } from '@pinpoint/domain'
@@ -28,7 +28,7 @@ export async function invitedRoleOf(
   return row?.role ?? null
 }
 
-/** Refuses a new comment or reply from an invited viewer. */
+/** Refuses a new comment, reply or review verdict from an invited viewer. */
 export async function assertMayComment(db: DbOrTx, actor: Actor, record: CanvasRecord): Promise<void> {
   if ((await invitedRoleOf(db, actor, record)) === 'viewer') {
     throw new AppError(VIEWER_ONLY_MESSAGE, { name: 'ViewerOnly', status: 403 })

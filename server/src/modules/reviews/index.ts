@@ -12,6 +12,7 @@ import type { AppContext } from '../../context'
 import { authPlugin, requireUser } from '../auth/plugin'
 import { assertCanvasWritable, loadCanvasForView } from '../canvases/access'
 import { hasLinkGrant } from '../canvases/link-grant'
+import { assertMayComment } from '../canvases/roles'
 import { serializeReview } from '../canvases/serialize'
 import { inTransaction } from '../canvases/transaction'
 import { recordEvent } from '../events/service'
@@ -30,6 +31,7 @@ export function reviewsModule(context: AppContext) {
             hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
         })
         assertCanvasWritable(view, user, context.now())
+        await assertMayComment(tx, actor, view)
         let revisionId = view.canvas.currentRevisionId
         if (body.CanvasRevisionId) {
           const [revision] = await tx
