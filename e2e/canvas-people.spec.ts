@@ -187,6 +187,17 @@ test.describe('people of a canvas', () => {
     await dialog.getByRole('button', { name: 'Done' }).tap()
     await expect(dashboard.card(secondTitle)).toContainText('Premium')
     await expect(dashboard.card(first.title)).not.toContainText('Premium')
+
+    // Downgrading needs no choice.
+    await dashboard
+      .card(secondTitle)
+      .getByRole('button', { name: `Actions for ${secondTitle}` })
+      .tap()
+    await page.getByRole('menuitem', { name: 'People' }).tap()
+    await dialog.getByRole('switch', { name: 'Premium canvas' }).tap()
+    await expect(dashboard.toast(`“${secondTitle}” is no longer premium`)).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).tap()
+    await expect(dashboard.card(secondTitle)).not.toContainText('Premium')
     const old = await page.request.get(`/api/v1/canvases/${first.id}`)
     expect(((await old.json()) as { canvas: { isPremium: boolean } }).canvas.isPremium).toBe(false)
     await context.close()
