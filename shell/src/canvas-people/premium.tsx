@@ -1,4 +1,4 @@
-import { ApiError, type Canvas, type PremiumLimitMeta } from '@pinpoint/api'
+import type { Canvas, PremiumLimitMeta } from '@pinpoint/api'
 import { premiumCanvasLimit } from '@pinpoint/domain'
 import { Button, Switch } from '@pinpoint/ui'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -6,14 +6,7 @@ import { useState } from 'react'
 import { errorMessage } from '../lib/errors'
 import { useToast } from '../lib/use-toast'
 import { people, refreshAfterChange } from './api'
-
-/** The 409 of an upgrade at the limit, with the canvases that could make room; null for any other error. */
-export function premiumLimitOf(error: unknown): PremiumLimitMeta | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null
-  const meta = error.meta as Partial<PremiumLimitMeta>
-  if (typeof meta.limit !== 'number' || !Array.isArray(meta.premiumCanvases)) return null
-  return { limit: meta.limit, premiumCanvases: meta.premiumCanvases }
-}
+import { premiumLimitOf } from './premium-limit'
 
 /**
  * Premium canvases of solo plans (SPEC 4 and 6): one stays open for feedback after its expiry date. At the
