@@ -96,7 +96,8 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       <header
         data-print="hide"
-        className="sticky top-0 z-30 border-b border-line bg-surface/85 backdrop-blur-md"
+        // Below the impersonation banner when there is one (staff/impersonation-banner.tsx).
+        className="sticky top-[var(--impersonation-offset,0px)] z-30 border-b border-line bg-surface/85 backdrop-blur-md"
       >
         <div className="flex h-14 items-center gap-2 px-3 sm:gap-4 sm:px-5">
           <Link to="/dashboard" className="rounded-control">

@@ -2,7 +2,7 @@ import { authAtom } from '@pinpoint/state'
 import { Button } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
 import { UserRoundCheck } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { errorMessage } from '../lib/errors'
 import { stopImpersonating } from './api'
 
@@ -15,7 +15,24 @@ export function ImpersonationBanner() {
   const { user, impersonatedUserId } = useAtomValue(authAtom)
   const [pending, setPending] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  if (!user || !impersonatedUserId || impersonatedUserId !== user.id) return null
+  const shown = !!user && !!impersonatedUserId && impersonatedUserId === user.id
+  const ref = useRef<HTMLElement>(null)
+  // Both this banner and the app's header stick to the top: the header sits below the banner's height
+  // (--impersonation-offset), so scrolling never hides the account menu behind it.
+  useEffect(() => {
+    const element = ref.current
+    if (!shown || !element) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--impersonation-offset', `${element.offsetHeight}px`),
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--impersonation-offset')
+    }
+  }, [shown])
+  if (!shown || !user) return null
   const stop = async () => {
     setPending(true)
     setError(null)
@@ -28,6 +45,7 @@ export function ImpersonationBanner() {
   }
   return (
     <section
+      ref={ref}
       aria-label="Impersonation"
       data-testid="impersonation-banner"
       data-print="hide"
