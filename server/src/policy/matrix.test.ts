@@ -125,6 +125,22 @@ const MATRIX: MatrixRow[] = [
     path: () => '/users/me/token',
     expect: all(200, { individual: 403, guest: 403, anonymous: 401 }),
   },
+  // Guided tours seen: members' own, on the server (guests keep theirs in the browser).
+  { method: 'GET', route: '/users/me/tours', path: () => '/users/me/tours', expect: loggedIn(200) },
+  {
+    method: 'PUT',
+    route: '/users/me/tours/{tour}',
+    path: () => '/users/me/tours/dashboard',
+    expect: loggedIn(200),
+  },
+  // Browser-side analytics events: anyone signed in (accepted and dropped while analytics is off).
+  {
+    method: 'POST',
+    route: '/analytics/events',
+    path: () => '/analytics/events',
+    body: () => ({ event: 'canvas_creation_failed', properties: { message: 'x' } }),
+    expect: all(202, { anonymous: 401 }),
+  },
   {
     method: 'POST',
     route: '/sessions/impersonation',
@@ -138,6 +154,18 @@ const MATRIX: MatrixRow[] = [
     route: '/sso-login-url',
     path: () => '/sso-login-url?emailDomain=nobody.example',
     expect: all(404),
+  },
+  {
+    method: 'GET',
+    route: '/sso/start (a domain without SSO: back to the login page)',
+    path: () => '/sso/start?domain=nobody.example',
+    expect: all(303),
+  },
+  {
+    method: 'GET',
+    route: '/sso/callback (no login in progress: back to the login page)',
+    path: () => '/sso/callback?code=x&state=y',
+    expect: all(303),
   },
 
   // Teams
@@ -184,6 +212,14 @@ const MATRIX: MatrixRow[] = [
     route: '/teams/{id}/sso-settings',
     path: (w) => `/teams/${w.team.id}/sso-settings`,
     body: () => ({ enabled: false }),
+    expect: all(403, { owner: 200, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/teams/{id}/sso-settings/test',
+    path: (w) => `/teams/${w.team.id}/sso-settings/test`,
+    // A loopback issuer: the outbound guard answers at once, without a network call.
+    body: () => ({ issuer: 'https://127.0.0.1' }),
     expect: all(403, { owner: 200, anonymous: 401 }),
   },
 

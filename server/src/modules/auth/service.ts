@@ -19,6 +19,7 @@ import {
   setSessionImpersonation,
   startSession,
 } from './session'
+import { assertPasswordLoginAllowed } from './sso-required'
 
 type Ctx = Pick<AppContext, 'database' | 'now' | 'logger'>
 type LoginCtx = Pick<AppContext, 'database' | 'now' | 'logger' | 'mailer' | 'config'>
@@ -48,6 +49,8 @@ export async function login(
     if (protectedAccount) throw new LoginLinkRequired(retryAfter)
     throw new InvalidCredentials()
   }
+  // After the password check, so the answer tells nobody without the password who is a member.
+  await assertPasswordLoginAllowed(ctx, user)
   if (protectedAccount) {
     // Not awaited: rendering and sending take time, and the answer must not tell a right guess apart.
     void sendLoginLink(ctx, user).catch((error: unknown) => {
