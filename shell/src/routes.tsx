@@ -72,6 +72,11 @@ export const NotFoundPage = lazyNamed(
   (m) => m.NotFoundPage,
 )
 
+const StaffPage = lazyNamed(
+  () => import('./pages/staff/staff-page'),
+  (m) => m.StaffPage,
+)
+
 const ProjectPage = lazyNamed(
   () => import('./pages/projects/project-page'),
   (m) => m.ProjectPage,
@@ -151,4 +156,5 @@ export const PAGE_ELEMENTS = {
   '/link': { layout: 'bare', element: <ReviewPage /> },
   // A shared project: the shell's own page, so a client opening it never loads the dashboard remote.
   '/projects/:shareableId': { layout: 'bare', element: <LazyPage page={ProjectPage} /> },
+  '/staff': { layout: 'app', element: <LazyPage page={StaffPage} /> },
 } satisfies Record<PagePath, PageElement>

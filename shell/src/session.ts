@@ -1,5 +1,5 @@
 import { ApiError, isNetworkError, type SessionResponse } from '@pinpoint/api'
-import { loginAtom, logoutAtom } from '@pinpoint/state'
+import { loginAtom, logoutAtom, setImpersonatedUserIdAtom } from '@pinpoint/state'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
@@ -20,6 +20,7 @@ const embedded = readEmbeddedBootstrap()
 export function useSessionBootstrap() {
   const login = useSetAtom(loginAtom)
   const logout = useSetAtom(logoutAtom)
+  const setImpersonated = useSetAtom(setImpersonatedUserIdAtom)
   const session = useQuery({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ signal }): Promise<SessionResponse | null> => {
@@ -37,9 +38,13 @@ export function useSessionBootstrap() {
     staleTime: Number.POSITIVE_INFINITY,
   })
   useEffect(() => {
-    if (session.data?.user) login(session.data.user)
-    else if (session.isError || session.data === null) logout()
-  }, [session.data, session.isError, login, logout])
+    if (session.data?.user) {
+      login(session.data.user)
+      // The impersonation banner reads this (decision 043): set while a staff member acts as this user.
+      const { user, impersonatorId } = session.data
+      setImpersonated(impersonatorId || embedded?.impersonatedUserId === user.id ? user.id : null)
+    } else if (session.isError || session.data === null) logout()
+  }, [session.data, session.isError, login, logout, setImpersonated])
 }
 
 /** Records a new session (after login, sign-up, guest login or accepting an invite). */

@@ -1,6 +1,8 @@
 import type { Canvas, Folder } from '@pinpoint/api'
 import { verdictLabel } from '@pinpoint/domain'
+import { canvasPeopleAtom } from '@pinpoint/state'
 import { Badge, Button, cn, formatRelativeTime, Menu, MenuItem, MenuSeparator, SubMenu } from '@pinpoint/ui'
+import { useSetAtom } from 'jotai'
 import {
   Archive,
   ArchiveRestore,
@@ -19,6 +21,7 @@ import {
   Settings2,
   Share2,
   Trash2,
+  Users,
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -121,6 +124,7 @@ export type CanvasCardProps = {
 /** One canvas in the grid: opens its feedback link; a menu holds every action; draggable onto a project. */
 export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onDialog }: CanvasCardProps) {
   const meta = canvasTypeMeta(canvas)
+  const openPeople = useSetAtom(canvasPeopleAtom)
   const archived = canvas.archived ?? !!canvas.archiveDate
   const href = `/link/${canvas.subdomain}/`
   const updated = canvas.lastActivityAt ?? canvas.updatedAt ?? canvas.createdAt
@@ -179,6 +183,7 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
             ) : null}
           </p>
           {archived ||
+          canvas.isPremium ||
           canvas.verdict ||
           canvas.state?.expired ||
           canvas.state?.paused ||
@@ -186,6 +191,7 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
           canvas.state?.readOnly ? (
             <div className="mt-2 flex flex-wrap gap-1">
               {archived ? <Badge>Archived</Badge> : null}
+              {canvas.isPremium ? <Badge tone="brand">Premium</Badge> : null}
               {canvas.verdict ? (
                 <Badge
                   tone={
@@ -236,6 +242,12 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
           </MenuItem>
           <MenuItem icon={<Share2 />} onSelect={() => onDialog(canvas, 'share')}>
             Share
+          </MenuItem>
+          <MenuItem
+            icon={<Users />}
+            onSelect={() => openPeople({ canvasId: canvas.id, title: canvas.title })}
+          >
+            People
           </MenuItem>
           <MenuItem icon={<Pencil />} onSelect={() => onDialog(canvas, 'edit')}>
             Rename

@@ -1,7 +1,10 @@
+import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { Button, EmptyState, Skeleton } from '@pinpoint/ui'
+import { useAtomValue } from 'jotai'
 import { LayoutGrid, Plus, Search, UploadCloud } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { NewCanvasTab } from '../dialogs/new-canvas-dialog'
+import { emailReviewUnavailableReason } from '../lib/email-review'
 
 /** Placeholder cards while the first page loads. */
 export function CanvasGridSkeleton() {
@@ -39,6 +42,7 @@ export function EmptyCanvases({
   inFolder: boolean
   onCreate: (tab: NewCanvasTab) => void
 }) {
+  const emailReview = !emailReviewUnavailableReason(toDomainUser(useAtomValue(currentUserAtom)))
   if (searching) {
     return (
       <EmptyState
@@ -71,7 +75,7 @@ export function EmptyCanvases({
       <EmptyState
         icon={<UploadCloud />}
         title={inFolder ? 'This project is empty' : 'Create your first canvas'}
-        description="Drop images, PDFs, a video or an HTML e-mail anywhere on this page, or start from a website address."
+        description={`Drop images, PDFs${emailReview ? ', a video or an HTML e-mail' : ' or a video'} anywhere on this page, or start from a website address.`}
         action={
           <>
             <Button onClick={() => onCreate('website')}>

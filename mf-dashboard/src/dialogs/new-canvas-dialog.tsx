@@ -1,10 +1,11 @@
 import type { Folder } from '@pinpoint/api'
-import { addToastAtom } from '@pinpoint/state'
+import { addToastAtom, currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { Field, FormDialog, Input, Select, Tabs, Textarea } from '@pinpoint/ui'
-import { useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { Globe, Image as ImageIcon, Mail, UploadCloud, Video } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { useCreateCanvas } from '../lib/create'
+import { emailReviewUnavailableReason } from '../lib/email-review'
 import { flattenFolders } from '../lib/folders'
 import { FilePicker } from './file-picker'
 
@@ -38,12 +39,14 @@ export function NewCanvasDialog({
   const [error, setError] = useState<string | null>(null)
   const create = useCreateCanvas()
   const toast = useSetAtom(addToastAtom)
+  // The e-mail type stays listed so its absence is explained, not silent (SPEC 6 beta flag).
+  const emailUnavailable = emailReviewUnavailableReason(toDomainUser(useAtomValue(currentUserAtom)))
 
   const ready =
     (tab === 'website' && url.trim().length > 0) ||
     (tab === 'files' && images.length > 0) ||
     (tab === 'video' && video.length > 0) ||
-    (tab === 'email' && (emailFile.length > 0 || html.trim().length > 0))
+    (tab === 'email' && !emailUnavailable && (emailFile.length > 0 || html.trim().length > 0))
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -175,7 +178,15 @@ export function NewCanvasDialog({
                   <Mail className="size-4" /> E-mail
                 </>
               ),
-              content: (
+              content: emailUnavailable ? (
+                <div
+                  className="rounded-control border border-line bg-surface-sunken px-4 py-3 text-sm"
+                  data-testid="email-review-unavailable"
+                >
+                  <p className="font-medium text-ink">E-mail canvases are not available</p>
+                  <p className="mt-1 text-ink-muted">{emailUnavailable}</p>
+                </div>
+              ) : (
                 <div className="flex flex-col gap-4">
                   <FilePicker
                     accept=".html,.htm,text/html"

@@ -1,9 +1,11 @@
 import type { Canvas } from '@pinpoint/api'
-import { reportCanvasCreation } from '@pinpoint/state'
+import { currentUserAtom, reportCanvasCreation, toDomainUser } from '@pinpoint/state'
+import { useAtomValue } from 'jotai'
 import { useCallback } from 'react'
 import { endpoints } from '../api'
 import { useCanvasActions } from './actions'
 import { useAssetUploads } from './asset-uploads'
+import { emailReviewUnavailableReason } from './email-review'
 import { planUploads, titleFromFileName, titleFromUrl } from './files'
 
 /**
@@ -14,6 +16,7 @@ import { planUploads, titleFromFileName, titleFromUrl } from './files'
 export function useCreateCanvas() {
   const { canvasCreated, canvasUpdated } = useCanvasActions()
   const { uploadAssets, uploadVideoAsset } = useAssetUploads()
+  const emailUnavailable = emailReviewUnavailableReason(toDomainUser(useAtomValue(currentUserAtom)))
 
   const createWebsite = useCallback(
     async ({ url, title, folderId }: { url: string; title?: string; folderId: string | null }) => {
@@ -86,9 +89,12 @@ export function useCreateCanvas() {
   /** Dropped or chosen files: images and PDFs make one design, each video and HTML file its own canvas. */
   const createFromFiles = useCallback(
     async (files: File[], folderId: string | null) => {
-      const plans = planUploads(files)
-      if (plans.length === 0)
+      const planned = planUploads(files)
+      if (planned.length === 0)
         throw new Error('Those files are not supported. Use images, PDFs, videos or HTML e-mails.')
+      // Dropped HTML e-mails are left out where e-mail review is off, and the reason is given after the
+      // other files became canvases.
+      const plans = emailUnavailable ? planned.filter((plan) => plan.kind !== 'email') : planned
       const created: Canvas[] = []
       for (const plan of plans) {
         if (plan.kind === 'design') created.push(await createDesign({ files: plan.files, folderId }))
@@ -96,9 +102,10 @@ export function useCreateCanvas() {
           created.push(await createEmailFromHtml({ html: plan.files[0] as File, folderId }))
         else created.push(await createVideo({ file: plan.files[0] as File, folderId }))
       }
+      if (plans.length < planned.length) throw new Error(`HTML files were not added. ${emailUnavailable}`)
       return created
     },
-    [createDesign, createEmailFromHtml, createVideo],
+    [createDesign, createEmailFromHtml, createVideo, emailUnavailable],
   )
 
   return { createWebsite, createEmailFromHtml, createDesign, createVideo, createFromFiles }

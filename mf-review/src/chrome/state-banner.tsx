@@ -2,7 +2,7 @@
  * The canvas's state, shown plainly (SPEC 4): a feedback deadline with its countdown, paused, expired or
  * otherwise read-only (commenting is then off, as the rules say).
  */
-import { Clock, Lock } from 'lucide-react'
+import { Clock, Eye, Lock } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useReview } from '../model'
 
@@ -40,6 +40,21 @@ export function StateBanner() {
           {title}
         </strong>
         <span className="truncate">{state.readOnlyReason ?? 'New comments cannot be added.'}</span>
+      </div>
+    )
+  }
+  if (canvas.viewerRole === 'viewer') {
+    return (
+      <div
+        role="status"
+        className="flex items-center gap-2 border-b border-line bg-surface-sunken px-4 py-2 text-sm text-ink"
+        data-testid="state-banner"
+      >
+        <Eye className="size-4 shrink-0" aria-hidden="true" />
+        <strong className="rounded bg-hover px-1.5 py-0.5 text-xs font-semibold uppercase">View only</strong>
+        <span className="truncate">
+          You can read the comments; ask the owner to make you a commenter to add yours.
+        </span>
       </div>
     )
   }

@@ -5,10 +5,10 @@
  */
 
 import { isGuest } from '@pinpoint/domain'
-import { navigatorAtom } from '@pinpoint/state'
+import { canvasPeopleAtom, navigatorAtom } from '@pinpoint/state'
 import { Button, cn, LogoMark } from '@pinpoint/ui'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { Keyboard, MessageSquare, MessageSquarePlus, MousePointer2, Type } from 'lucide-react'
+import { Keyboard, MessageSquare, MessageSquarePlus, MousePointer2, Type, Users } from 'lucide-react'
 import type { Viewer } from '../data/realtime'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
@@ -90,6 +90,7 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
   const setCommenting = useSetAtom(atoms.commenting)
   const setHelp = useSetAtom(atoms.helpOpen)
   const setSidebarOpen = useSetAtom(atoms.sidebarOpen)
+  const openPeople = useSetAtom(canvasPeopleAtom)
   const {
     canvas,
     revisions,
@@ -171,6 +172,18 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
             }}
           >
             <Type />
+          </Button>
+        ) : null}
+        {abilities.member ? (
+          // Members see who has access; the owner and team admins change it (the shell hosts the dialog).
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="People with access"
+            title="People with access"
+            onClick={() => openPeople({ canvasId: canvas.id, title: canvas.title })}
+          >
+            <Users />
           </Button>
         ) : null}
         <Button

@@ -29,7 +29,8 @@ export function Verdict() {
       {verdictName(latest.status)}
     </Badge>
   ) : null
-  if (!abilities.signedIn || abilities.readOnly) return badge
+  // Read-only canvases and invited viewers see the verdict but do not give one.
+  if (!abilities.signedIn || !abilities.comment) return badge
   return (
     <>
       <span className="hidden lg:contents">{badge}</span>

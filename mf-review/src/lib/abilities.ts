@@ -68,7 +68,8 @@ export function abilitiesFor(user: DomainUser | null, canvas: Canvas): Abilities
     member,
     readOnly,
     readOnlyReason: canvas.state?.readOnlyReason ?? null,
-    comment: !readOnly,
+    // An invited viewer reads but does not comment (server: canvases/roles.ts).
+    comment: !readOnly && canvas.viewerRole !== 'viewer',
     privateComments: canSeePrivateComments(user, subject),
     mention: canMention(user),
     attach: canAttachFiles(user),

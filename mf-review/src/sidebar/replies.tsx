@@ -118,7 +118,7 @@ export function Replies({ annotation }: { annotation: Annotation }) {
           ))}
         </ol>
       ) : null}
-      {abilities.signedIn && !abilities.readOnly ? (
+      {abilities.signedIn && abilities.comment ? (
         <div className="space-y-2">
           <MentionTextarea
             value={text}

@@ -76,7 +76,7 @@ export type VideoAssetInput = {
 export function createEndpoints(api: ApiClient) {
   return {
     session: {
-      me: (opts?: Opts) => api.get<{ user: User }>('/sessions/me', opts),
+      me: (opts?: Opts) => api.get<{ user: User; impersonatorId?: string | null }>('/sessions/me', opts),
       login: (body: { email: string; password: string }) => api.post<{ user: User }>('/sessions', body),
       logout: () => api.delete<void>('/sessions'),
       /** Logs in with the one-time link e-mailed while the account is protected (single use). */

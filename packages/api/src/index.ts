@@ -34,6 +34,13 @@ export {
 } from './endpoints'
 export { ApiError, type ApiErrorBody, isNetworkError, isNotLoggedIn, toApiError } from './errors'
 export {
+  type CanvasPerson,
+  type CanvasUserRole,
+  createPeopleEndpoints,
+  type PeopleEndpoints,
+  type PremiumLimitMeta,
+} from './people'
+export {
   createRealtimeClient,
   DEFAULT_REALTIME_BACKOFF_MS,
   type RealtimeClient,
@@ -44,4 +51,10 @@ export {
   realtimeUrl,
   type WebSocketLike,
 } from './realtime'
+export {
+  createStaffEndpoints,
+  type ImpersonationRecord,
+  type StaffEndpoints,
+  type StaffUser,
+} from './staff'
 export type * from './types'

@@ -151,6 +151,8 @@ export type Canvas = {
   visibility?: 'anyone-with-link' | 'only-team' | 'only-me' | string
   hasPassword?: boolean
   editable?: boolean
+  /** The caller's invited role on the canvas (null for the owner's team and link holders). */
+  viewerRole?: 'viewer' | 'commenter' | 'editor' | null
   state?: {
     paused: boolean
     feedbackDeadline: boolean
@@ -260,8 +262,8 @@ export type UploadableVideoDetails = {
   uploadUrl?: string
 }
 
-/** GET /sessions/me */
-export type SessionResponse = { user: User }
+/** GET /sessions/me; `impersonatorId` is the staff member behind an impersonation (decision 007). */
+export type SessionResponse = { user: User; impersonatorId?: string | null }
 
 /** GET /health */
 export type HealthResponse = {

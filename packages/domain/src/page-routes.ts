@@ -47,6 +47,8 @@ export const PAGE_ROUTES = [
   { path: '/plans', access: 'login-required', nested: true, sendToSignup: true },
   { path: '/link', access: 'public', nested: true },
   { path: '/projects/:shareableId', access: 'public' },
+  // Staff tools (decision 043): a login; the page itself tells anyone who is not staff that it is not theirs.
+  { path: '/staff', access: 'login-required' },
 ] as const satisfies readonly PageRoute[]
 
 /** One of the table's paths: the shell must give each a page (checked by the type of its route map). */

@@ -18,6 +18,7 @@ export {
   setLoginStatusAtom,
   updateUserAtom,
 } from './auth'
+export { type CanvasPeopleRequest, canvasPeopleAtom } from './canvas-people'
 export {
   getInitialVisit,
   getViewMode,

@@ -2,7 +2,7 @@ import { canViewBilling } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { Avatar, cn, Logo, Menu, MenuItem, MenuLabel, MenuSeparator } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
-import { CreditCard, LayoutGrid, LogOut, Settings, Users } from 'lucide-react'
+import { CreditCard, LayoutGrid, LogOut, Settings, ShieldCheck, Users } from 'lucide-react'
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router'
 import { TrialExpiredNotice } from '../billing/trial-expired'
 import { LazyPage, lazyNamed } from '../lazy-page'
@@ -76,6 +76,11 @@ function UserMenu() {
           Billing
         </MenuItem>
       ) : null}
+      {user.isStaff ? (
+        <MenuItem icon={<ShieldCheck />} onSelect={() => void navigate('/staff')}>
+          Staff tools
+        </MenuItem>
+      ) : null}
       <MenuSeparator />
       <MenuItem icon={<LogOut />} onSelect={() => void signOut()}>
         Sign out
@@ -91,7 +96,8 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       <header
         data-print="hide"
-        className="sticky top-0 z-30 border-b border-line bg-surface/85 backdrop-blur-md"
+        // Below the impersonation banner when there is one (staff/impersonation-banner.tsx).
+        className="sticky top-[var(--impersonation-offset,0px)] z-30 border-b border-line bg-surface/85 backdrop-blur-md"
       >
         <div className="flex h-14 items-center gap-2 px-3 sm:gap-4 sm:px-5">
           <Link to="/dashboard" className="rounded-control">

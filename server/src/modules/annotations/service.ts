@@ -17,6 +17,7 @@ import { authorize, can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireUser } from '../auth/plugin'
 import { assertCanvasWritable } from '../canvases/access'
+import { assertMayComment } from '../canvases/roles'
 import { inTransaction } from '../canvases/transaction'
 import { sendMentionEmails } from '../notifications/mention-email'
 import { type MentionMail, notify, notifyCommentActivity } from '../notifications/service'
@@ -79,6 +80,7 @@ export async function createAnnotation(
   const created = await inTransaction(context.database.db, async (tx) => {
     const canvas = await canvasFor({ context, db: tx, actor, request }, body.CanvasId)
     assertCanvasWritable(canvas, user, context.now())
+    await assertMayComment(tx, actor, canvas)
     const isPrivate = body.isPrivate === true
     if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
     const revisionId = await resolvePlacement(tx, canvas, body.CanvasRevisionId, body.CanvasAssetId)

@@ -85,3 +85,76 @@ describe('DELETE /canvases/{id}/users/{userId}', () => {
     expect((await memberClient.delete(`/api/v1/canvases/${canvas.id}/users/${invitee.id}`)).status).toBe(200)
   })
 })
+
+describe('what an invited role allows', () => {
+  test('a viewer reads but cannot comment or reply; a commenter can; the detail tells the screen', async () => {
+    const { ownerClient } = await teamWithMembers(setup)
+    const { canvas } = (
+      await ownerClient.post<CanvasBody>('/api/v1/canvases', {
+        type: 'design',
+        title: 'Roles',
+        visibility: 'only-team',
+      })
+    ).body
+    const viewer = await buildUser(db)
+    await ownerClient.post(`/api/v1/canvases/${canvas.id}/users`, { userId: viewer.id, role: 'viewer' })
+    const viewerClient = await loggedIn(setup, viewer)
+    const own = await ownerClient.post<{ annotation: { id: string } }>('/api/v1/annotations', {
+      CanvasId: canvas.id,
+      comment: 'From the owner',
+    })
+    expect(own.status).toBe(200)
+    expect(
+      (await ownerClient.get<{ canvas: { viewerRole: string | null } }>(`/api/v1/canvases/${canvas.id}`)).body
+        .canvas.viewerRole,
+    ).toBeNull()
+
+    const detail = await viewerClient.get<{ canvas: { viewerRole: string | null } }>(
+      `/api/v1/canvases/${canvas.id}`,
+    )
+    expect(detail.body.canvas.viewerRole).toBe('viewer')
+    const list = await viewerClient.get<{ annotations: { id: string }[] }>(
+      `/api/v1/canvases/${canvas.id}/annotations`,
+    )
+    expect(list.body.annotations.map((a) => a.id)).toContain(own.body.annotation.id)
+    const refused = await viewerClient.post<ErrorBody>('/api/v1/annotations', {
+      CanvasId: canvas.id,
+      comment: 'Hi',
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body.error).toBe('ViewerOnly')
+    expect(refused.body.message).toContain('Ask its owner to make you a commenter')
+    const reply = await viewerClient.post<ErrorBody>(
+      `/api/v1/annotations/${own.body.annotation.id}/replies`,
+      {
+        comment: 'Me too',
+      },
+    )
+    expect(reply.status).toBe(403)
+    expect(reply.body.error).toBe('ViewerOnly')
+    const verdict = await viewerClient.post<ErrorBody>(`/api/v1/canvases/${canvas.id}/reviews`, {
+      status: 'approved',
+    })
+    expect(verdict.status).toBe(403)
+    expect(verdict.body.error).toBe('ViewerOnly')
+
+    await ownerClient.put(`/api/v1/canvases/${canvas.id}/users/${viewer.id}`, { role: 'commenter' })
+    expect(
+      (await viewerClient.post('/api/v1/annotations', { CanvasId: canvas.id, comment: 'Hi' })).status,
+    ).toBe(200)
+    expect(
+      (
+        await viewerClient.post(`/api/v1/annotations/${own.body.annotation.id}/replies`, {
+          comment: 'Me too',
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (await viewerClient.post(`/api/v1/canvases/${canvas.id}/reviews`, { status: 'approved' })).status,
+    ).toBe(200)
+    expect(
+      (await viewerClient.get<{ canvas: { viewerRole: string | null } }>(`/api/v1/canvases/${canvas.id}`))
+        .body.canvas.viewerRole,
+    ).toBe('commenter')
+  })
+})

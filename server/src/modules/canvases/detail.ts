@@ -12,6 +12,7 @@ import type { Actor } from '../auth/actor'
 import { type CanvasRecord, canvasStateFor } from './access'
 import { ownerColumns } from './list-columns'
 import { peopleFor } from './people'
+import { invitedRoleOf } from './roles'
 import { type AssetUrlContext, type CanvasOwnerJson, serializeCanvas } from './serialize'
 
 /** Everything the review screen needs about one canvas (revisions, all assets, reviews, reminders for editors). */
@@ -22,7 +23,7 @@ export async function loadCanvasDetail(
   options: { editable: boolean; now: Date; urls: AssetUrlContext },
 ) {
   const id = record.canvas.id
-  const [ownerRows, revisions, assets, reviews, reminders] = await Promise.all([
+  const [ownerRows, revisions, assets, reviews, reminders, viewerRole] = await Promise.all([
     db.select(ownerColumns).from(users).where(eq(users.id, record.canvas.userId)),
     db
       .select()
@@ -46,10 +47,12 @@ export async function loadCanvasDetail(
           .where(eq(deadlineReminders.canvasId, id))
           .orderBy(asc(deadlineReminders.reminderDate))
       : Promise.resolve([]),
+    // An invited person's role: the review screen turns commenting off for a viewer (roles.ts).
+    invitedRoleOf(db, { user: viewer, via: 'none' }, record),
   ])
   const people = peopleFor(viewer, record.domain)
   const owner: CanvasOwnerJson | null = ownerRows[0] ? people.person(ownerRows[0]) : null
-  return serializeCanvas(
+  const json = serializeCanvas(
     {
       canvas: record.canvas,
       owner,
@@ -63,4 +66,5 @@ export async function loadCanvasDetail(
     },
     options.urls,
   )
+  return { ...json, viewerRole }
 }

@@ -13,6 +13,7 @@ import { loadAnnotation, loadReply } from '../annotations/load'
 import { type CallInput, deleteStoredFiles } from '../annotations/service'
 import { requireUser } from '../auth/plugin'
 import { assertCanvasWritable } from '../canvases/access'
+import { assertMayComment } from '../canvases/roles'
 import { inTransaction } from '../canvases/transaction'
 import { sendMentionEmails } from '../notifications/mention-email'
 import { type MentionMail, notifyCommentActivity } from '../notifications/service'
@@ -37,6 +38,7 @@ export async function createReply(
   const created = await inTransaction(context.database.db, async (tx) => {
     const { annotation, canvas } = await loadAnnotation({ ...input, db: tx }, annotationId)
     assertCanvasWritable(canvas, user, context.now())
+    await assertMayComment(tx, actor, canvas)
     const isPrivate = body.isPrivate === true
     if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
     const [reply] = await tx

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context'
 import { authPlugin, requireUser } from '../auth/plugin'
 import { loadCanvasForView } from '../canvases/access'
 import { hasLinkGrant } from '../canvases/link-grant'
+import { assertMayComment } from '../canvases/roles'
 import { serializeReview } from '../canvases/serialize'
 import { inTransaction } from '../canvases/transaction'
 import { recordVerdict } from './service'
@@ -26,6 +27,8 @@ export function reviewsModule(context: AppContext) {
           passwordGranted: (canvas) =>
             hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
         })
+        // An invited viewer reads but gives no verdict (decision 043).
+        await assertMayComment(tx, actor, view)
         return recordVerdict(tx, context, user, view, body)
       })
       await sendVerdictEmail(context, mail)

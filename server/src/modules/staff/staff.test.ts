@@ -4,6 +4,7 @@ import { buildTeam, buildUser, DEFAULT_PASSWORD } from '@pinpoint/db/testing'
 import { eq } from 'drizzle-orm'
 import { createTestApp } from '../../testing/harness'
 import type { UserJson } from '../auth/serialize'
+import { hashToken, newApiToken } from '../auth/tokens'
 import type { StaffUserJson } from './service'
 
 const { context, client } = await createTestApp()
@@ -63,6 +64,23 @@ describe('staff user search', () => {
     expect((await browser.get('/api/v1/staff/impersonations')).status).toBe(403)
     await browser.delete('/api/v1/sessions/impersonation')
     expect((await browser.get('/api/v1/staff/users?query=example')).status).toBe(200)
+  })
+})
+
+describe('staff tools and API tokens', () => {
+  test("a staff member's API token does not open the staff tools", async () => {
+    const { team } = await buildTeam(db, {
+      plan: 'enterprise35peruser',
+      customer: { periodEnd: new Date(Date.now() + 30 * 86_400_000) },
+    })
+    const token = newApiToken()
+    await buildUser(db, { isStaff: true, teamId: team.id, tokenHash: hashToken(token) })
+    const bearer = client()
+    bearer.bearer = token
+    // The token itself works (the caller's own session), but not for staff tools.
+    expect((await bearer.get('/api/v1/sessions/me')).status).toBe(200)
+    expect((await bearer.get('/api/v1/staff/users?query=example')).status).toBe(403)
+    expect((await bearer.get('/api/v1/staff/impersonations')).status).toBe(403)
   })
 })
 
