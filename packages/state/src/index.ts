@@ -63,8 +63,10 @@ export {
   hasSeenTour,
   markTourSeen,
   parseGuestTours,
+  parseToursAutostart,
   requestTourAtom,
   restartTourAtom,
+  toursAutostart,
 } from './tours'
 export {
   parseTrackingSettings,
