@@ -4,7 +4,8 @@
  *
  * - The dashboard tour runs once for a new member, by keyboard, axe-clean on desktop and phone; it does not
  *   come back (not after a reload, not in another browser), and the help menu restarts it.
- * - A guest opening a feedback link gets the commenting tour after the "Who is reviewing?" prompt, once.
+ * - A guest opening a feedback link gets the commenting tour after the "Who is reviewing?" prompt, once;
+ *   a member opening a canvas gets the canvas tour, once (remembered by the server).
  * - Analytics: sign-up (with the first visit's referrer host), canvas created, comment created and a
  *   refused canvas creation (with its message) reach the sink, and nothing it received carries the
  *   comment's text or an e-mail address.
@@ -184,6 +185,26 @@ test('a guest gets the commenting tour after the prompt, once', async ({ browser
   await dialog.getByRole('button', { name: 'Skip tour' }).click()
   await expect(dialog).toBeHidden()
   await guest.close()
+  await owner.close()
+})
+
+test('a member opening a canvas gets the canvas tour once; the server remembers it', async ({ browser }) => {
+  const { owner, canvas } = await designCanvas(browser)
+  const page = await owner.newPage()
+  await page.goto(`/link/${canvas.subdomain}/`)
+  const dialog = tourDialog(page)
+  await expect(dialog.getByRole('banner')).toHaveText('Comment or browse')
+  // Members also get the view controls: five steps on a desktop (the phone's comments button is hidden).
+  await expect(dialog.getByText('Step 1 of 5')).toBeVisible()
+  await expectNoSeriousAxe(page, 'canvas tour')
+  await finishByKeyboard(page, 'Comment or browse')
+  await expect
+    .poll(async () => Object.keys((await (await page.request.get('/api/v1/users/me/tours')).json()).tours))
+    .toEqual(['canvas'])
+  await page.reload()
+  await expect(page.getByTestId('viewer-box')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(dialog).toHaveCount(0)
   await owner.close()
 })
 
