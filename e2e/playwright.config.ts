@@ -66,6 +66,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // The billing journey moves the server's clock past a trial's end (POST /api/v1/dev/clock, loopback only).
       BILLING_TEST_CLOCK: '1',
+      // Guided tours would cover the screens every other journey drives; tours.spec.ts runs its own
+      // server with them on (and with analytics sent to a local sink).
+      TOURS_AUTOSTART: '0',
     },
   },
 })

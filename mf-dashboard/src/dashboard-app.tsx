@@ -17,6 +17,7 @@ import { findFolder } from './lib/folders'
 import { selectFolder } from './lib/prefs'
 import { useDashboardData } from './lib/use-dashboard-data'
 import { useFileDrop } from './lib/use-file-drop'
+import { useDashboardTour } from './tour/dashboard-tour'
 import './styles.css'
 
 /** The dashboard: projects sidebar, canvases with search, filters, sort, paging and every canvas action. */
@@ -47,6 +48,7 @@ export default function DashboardApp() {
   // Once the grid is on screen, the dialogs' code is fetched in idle time.
   const listShown = list.isSuccess
   useEffect(() => (listShown ? preloadDialogs() : undefined), [listShown])
+  useDashboardTour(listShown)
 
   const heading = archivedView ? 'Archived' : (currentFolder?.name ?? 'All canvases')
 
@@ -128,7 +130,7 @@ export default function DashboardApp() {
               <FolderPlus />
               <span className="sr-only sm:not-sr-only">New project</span>
             </Button>
-            <Button onClick={() => setNewCanvas('website')}>
+            <Button onClick={() => setNewCanvas('website')} data-tour="new-canvas">
               <Plus />
               New canvas
             </Button>
@@ -147,7 +149,7 @@ export default function DashboardApp() {
         />
 
         <UploadsTray />
-        <div className="mt-6">
+        <div className="mt-6" data-tour="canvas-list">
           {list.isPending ? (
             <CanvasGridSkeleton />
           ) : list.isError ? (

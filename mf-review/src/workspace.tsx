@@ -1,6 +1,7 @@
 /**
  * The review screen for one canvas: top bar, state banner, viewer with its comment box, the comments
- * panel, shortcuts and their help, live updates and presence, and the guest prompt (asked once).
+ * panel, shortcuts and their help, live updates and presence, the guest prompt (asked once), then the
+ * guided tour (once).
  */
 import type { DomainUser } from '@pinpoint/domain'
 import { dismissNotificationAtom, notificationsAtom } from '@pinpoint/state'
@@ -18,6 +19,7 @@ import type { ReviewRoute } from './lib/route'
 import { ReviewModelProvider, useReview, useReviewModel } from './model'
 import { Sidebar, useStep } from './sidebar/sidebar'
 import { createReviewAtoms, ReviewAtomsContext } from './state'
+import { useReviewTour } from './tour/review-tour'
 import { Viewer } from './viewers/viewer'
 
 const GUEST_PROMPT_KEY = 'pinpoint:guest-prompted'
@@ -91,19 +93,23 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
   // Asked once per visit, after the canvas and its pins are on screen: the reviewer sees what they are
   // about to comment on first, and the prompt does not compete with the first paint.
   const [guestOpen, setGuestOpen] = useState(false)
+  // The tour waits for the guest prompt (asked first, or not at all): two overlays never stack.
+  const [promptSettled, setPromptSettled] = useState(false)
   const anonymous = !model.user
   useEffect(() => {
-    if (!anonymous || model.loading) return
+    if (model.loading) return
+    if (!anonymous) return setPromptSettled(true)
     let prompted = false
     try {
       prompted = sessionStorage.getItem(GUEST_PROMPT_KEY) === '1'
     } catch {
       // No storage (private browsing): ask.
     }
-    if (prompted) return
+    if (prompted) return setPromptSettled(true)
     const timer = window.setTimeout(() => setGuestOpen(true), GUEST_PROMPT_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [anonymous, model.loading])
+  const tour = useReviewTour(promptSettled && !guestOpen)
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a real link to #review-viewer; the handler adds the focus move a hash alone does not make here */}
@@ -118,7 +124,7 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
       >
         Skip to the canvas
       </a>
-      <TopBar viewers={viewers} userName={userName} />
+      <TopBar viewers={viewers} userName={userName} tour={tour} />
       <StateBanner />
       <div className="relative flex min-h-0 flex-1">
         <main
@@ -140,6 +146,7 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
           onOpenChange={(open) => {
             if (open) return
             setGuestOpen(false)
+            setPromptSettled(true)
             try {
               sessionStorage.setItem(GUEST_PROMPT_KEY, '1')
             } catch {

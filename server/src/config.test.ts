@@ -110,6 +110,8 @@ describe('analytics and tracking cookies', () => {
     const config = loadConfig({ ...base })
     expect(config.analyticsUrl).toBeUndefined()
     expect(config.trackingCookies).toBe(true)
+    expect(config.toursAutostart).toBe(true)
+    expect(loadConfig({ ...base, TOURS_AUTOSTART: '0' }).toursAutostart).toBe(false)
   })
 
   test('ANALYTICS_URL turns events on; TRACKING_COOKIES=0 turns the cookies off; bad values name the variable', () => {

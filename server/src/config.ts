@@ -118,6 +118,11 @@ export interface Config {
    * of SPEC 9. 0 stops both: the browser writes no initial visit, sign-up stores none, no user-info cookie.
    */
   trackingCookies: boolean
+  /**
+   * `TOURS_AUTOSTART` (default 1): guided tours start by themselves on a user's first visit of a screen.
+   * 0 leaves them to the help menu's "Restart tour" (kiosks, demos, automated browser journeys).
+   */
+  toursAutostart: boolean
 }
 
 export class ConfigError extends Error {
@@ -278,6 +283,8 @@ export function loadConfig(env: Env = process.env): Config {
     devOutbox: readDevOutbox(env, isProduction),
     analyticsUrl: readUrl(env, 'ANALYTICS_URL'),
     analyticsWriteKey: env.ANALYTICS_WRITE_KEY || undefined,
+    toursAutostart:
+      env.TOURS_AUTOSTART === undefined || env.TOURS_AUTOSTART === '' || readFlag(env, 'TOURS_AUTOSTART'),
     trackingCookies:
       env.TRACKING_COOKIES === undefined || env.TRACKING_COOKIES === '' || readFlag(env, 'TRACKING_COOKIES'),
   }

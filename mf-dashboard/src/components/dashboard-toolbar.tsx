@@ -60,7 +60,7 @@ export function DashboardToolbar({
   onSearchTextChange,
 }: DashboardToolbarProps) {
   return (
-    <div className="mt-5 flex flex-wrap items-center gap-2">
+    <div className="mt-5 flex flex-wrap items-center gap-2" data-tour="canvas-filters">
       <div className="md:hidden">
         <Select
           aria-label="Project"

@@ -89,6 +89,7 @@ export function FolderSidebar(props: FolderSidebarProps) {
       className="relative hidden shrink-0 flex-col border-r border-line bg-surface md:flex"
       style={{ width }}
       data-testid="folder-sidebar"
+      data-tour="projects"
     >
       <div className="flex flex-col gap-1 p-3">
         <SidebarItem

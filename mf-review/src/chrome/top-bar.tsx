@@ -1,17 +1,18 @@
 /**
  * The bar above the viewer: the canvas, its revision and file, the view controls, who else is here, the
- * browse/comment switch (commenting is on by default), copy-change mode, shortcuts, and on phones the
- * button that opens the comments.
+ * browse/comment switch (commenting is on by default), copy-change mode, the help menu (shortcuts, tour),
+ * and on phones the button that opens the comments.
  */
 
-import { isGuest } from '@pinpoint/domain'
+import { isGuest, type TourId } from '@pinpoint/domain'
 import { canvasPeopleAtom, navigatorAtom } from '@pinpoint/state'
 import { Button, cn, LogoMark } from '@pinpoint/ui'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
-import { Keyboard, MessageSquare, MessageSquarePlus, MousePointer2, Type, Users } from 'lucide-react'
+import { MessageSquare, MessageSquarePlus, MousePointer2, Type, Users } from 'lucide-react'
 import type { Viewer } from '../data/realtime'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
+import { HelpMenu } from './help-menu'
 import { Presence } from './presence'
 import { Reviewer } from './reviewer'
 import { Verdict } from './verdict'
@@ -23,7 +24,7 @@ function ModeToggle() {
   const { abilities } = useReview()
   const on = commenting && abilities.comment
   return (
-    <fieldset className="flex rounded-control border border-line-strong/80 p-0.5">
+    <fieldset className="flex rounded-control border border-line-strong/80 p-0.5" data-tour="review-mode">
       <legend className="sr-only">Mode</legend>
       <button
         type="button"
@@ -84,11 +85,18 @@ function HomeLink() {
   )
 }
 
-export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; userName: string | null }) {
+export function TopBar({
+  viewers,
+  userName,
+  tour,
+}: {
+  viewers: readonly Viewer[]
+  userName: string | null
+  tour: TourId
+}) {
   const atoms = useReviewAtoms()
   const [textEdit, setTextEdit] = useAtom(atoms.textEdit)
   const setCommenting = useSetAtom(atoms.commenting)
-  const setHelp = useSetAtom(atoms.helpOpen)
   const setSidebarOpen = useSetAtom(atoms.sidebarOpen)
   const openPeople = useSetAtom(canvasPeopleAtom)
   const {
@@ -151,7 +159,7 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
           ))}
         </select>
       ) : null}
-      <div className="mx-auto hidden items-center md:flex">
+      <div className="mx-auto hidden items-center md:flex" data-tour="review-view">
         <ViewControls />
       </div>
       <div className="ml-auto flex items-center gap-1.5 md:ml-0">
@@ -186,18 +194,14 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
             <Users />
           </Button>
         ) : null}
+        <HelpMenu tour={tour} />
         <Button
-          variant="ghost"
-          size="icon-sm"
-          // A phone has no keyboard to take shortcuts from. (max-sm:, not hidden sm:inline-flex: the
-          // button's own inline-flex would win over a plain hidden.)
-          className="max-sm:hidden pointer-coarse:hidden"
-          aria-label="Keyboard shortcuts (?)"
-          onClick={() => setHelp(true)}
+          variant="secondary"
+          size="sm"
+          className="md:hidden"
+          onClick={() => setSidebarOpen(true)}
+          data-tour="review-comments"
         >
-          <Keyboard />
-        </Button>
-        <Button variant="secondary" size="sm" className="md:hidden" onClick={() => setSidebarOpen(true)}>
           <MessageSquare aria-hidden="true" />
           {/* The name holds the visible count (WCAG 2.5.3, label in name): "Comments 3". */}
           <span className="sr-only">Comments </span>

@@ -64,8 +64,10 @@ export {
   hasSeenTour,
   markTourSeen,
   parseGuestTours,
+  parseToursAutostart,
   requestTourAtom,
   restartTourAtom,
+  toursAutostart,
 } from './tours'
 export {
   parseTrackingSettings,

@@ -12,6 +12,25 @@ import { atom } from 'jotai'
 
 type Seen = Partial<Record<TourId, string>>
 
+/** Whether tours start by themselves: the page's bootstrap says (TOURS_AUTOSTART); on without one. */
+export function parseToursAutostart(bootstrapText: string | null | undefined): boolean {
+  if (!bootstrapText) return true
+  try {
+    return (JSON.parse(bootstrapText) as { tours?: { autostart?: unknown } }).tours?.autostart !== false
+  } catch {
+    return true
+  }
+}
+
+let autostart: boolean | null = null
+export function toursAutostart(): boolean {
+  if (autostart === null) {
+    if (typeof document === 'undefined') return true
+    autostart = parseToursAutostart(document.getElementById('pinpoint-bootstrap')?.textContent)
+  }
+  return autostart
+}
+
 /** The tour of the screen on show, or null: what "Restart tour" would run. */
 export const availableTourAtom = atom<TourId | null>(null)
 

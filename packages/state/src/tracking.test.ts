@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { ApiError } from '@pinpoint/api'
-import { parseGuestTours } from './tours'
+import { parseGuestTours, parseToursAutostart } from './tours'
 import { parseTrackingSettings, reportCanvasCreation } from './tracking'
 
 describe('tracking settings from the page bootstrap', () => {
@@ -37,4 +37,11 @@ test('guest tours: an unreadable stored value counts as nothing seen', () => {
   expect(parseGuestTours('[1]')).toEqual({})
   expect(parseGuestTours('nope')).toEqual({})
   expect(parseGuestTours(null)).toEqual({})
+})
+
+test('tours start by themselves unless the server says not to (TOURS_AUTOSTART=0)', () => {
+  expect(parseToursAutostart('{"tours":{"autostart":false}}')).toBe(false)
+  expect(parseToursAutostart('{"tours":{"autostart":true}}')).toBe(true)
+  expect(parseToursAutostart('{"user":null}')).toBe(true)
+  expect(parseToursAutostart(null)).toBe(true)
 })

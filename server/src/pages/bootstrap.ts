@@ -15,6 +15,8 @@ export interface PageBootstrap {
   impersonatedUserId: string | null
   /** Whether analytics events (ANALYTICS_URL) and the tracking cookies (TRACKING_COOKIES) are on. */
   tracking?: { events: boolean; cookies: boolean }
+  /** Whether guided tours start by themselves (TOURS_AUTOSTART). */
+  tours?: { autostart: boolean }
 }
 
 export function serializeBootstrap(data: PageBootstrap): string {

@@ -164,6 +164,7 @@ describe('public pages and stale cookies', () => {
         impersonatedUserId: null,
         // Analytics off by default (no ANALYTICS_URL); the tracking cookies of SPEC 9 on.
         tracking: { events: false, cookies: true },
+        tours: { autostart: true },
       })
     }
   })

@@ -23,9 +23,10 @@ export type PageSessionResolver = (request: Request) => Promise<PageSession>
 
 export function createPageSessionResolver(context: AppContext): PageSessionResolver {
   const tracking = { events: context.analytics.enabled, cookies: context.config.trackingCookies }
+  const tours = { autostart: context.config.toursAutostart }
   return async (request) => {
     const session = await resolve(context, request)
-    return { ...session, bootstrap: { ...session.bootstrap, tracking } }
+    return { ...session, bootstrap: { ...session.bootstrap, tracking, tours } }
   }
 }
 

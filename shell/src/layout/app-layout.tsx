@@ -9,6 +9,7 @@ import { LazyPage, lazyNamed } from '../lazy-page'
 import { NotificationsPanel } from '../notifications/panel'
 import { useRealtimeNotifications } from '../notifications/realtime'
 import { useSignOut } from '../session'
+import { HelpMenu } from './help-menu'
 
 // Loaded only when an invite link brought a member here (/dashboard?inviteCode=...).
 const PendingInviteDialog = lazyNamed(
@@ -114,6 +115,7 @@ export function AppLayout() {
             </NavLink>
           </nav>
           <div className="ml-auto flex items-center gap-1.5">
+            <HelpMenu />
             <NotificationsPanel />
             <UserMenu />
           </div>

@@ -1,8 +1,8 @@
 /**
  * The tour itself, on driver.js (loaded only when a tour runs: see use-guided-tour.ts). driver.js gives the
  * highlight, the positioning, a dialog role with a title and description, a Tab trap inside the popover,
- * Escape to skip and the arrow keys to step; we add a visible "Skip tour" button, name the close button for
- * what it does, and give the focus back to where it was when the tour ends.
+ * Escape to skip and the arrow keys to step; we add a visible "Skip tour" button in place of its ×, and give
+ * the focus back to where it was when the tour ends.
  */
 import { driver } from 'driver.js'
 import 'driver.js/dist/driver.css'
@@ -30,6 +30,8 @@ export function runDriverTour(steps: readonly TourStep[], label: string): Promis
       // The tour shows the page; clicking through it would leave the popover pointing at a stale spot.
       disableActiveInteraction: true,
       showProgress: true,
+      // Our own "Skip tour" button replaces the × (whose name would repeat it); Escape skips too.
+      showButtons: ['next', 'previous'],
       progressText: 'Step {{current}} of {{total}}',
       nextBtnText: 'Next',
       prevBtnText: 'Back',
@@ -42,15 +44,15 @@ export function runDriverTour(steps: readonly TourStep[], label: string): Promis
       onPopoverRender(popover, { driver: active }) {
         popover.wrapper.setAttribute('aria-roledescription', label)
         popover.wrapper.setAttribute('aria-modal', 'true')
-        popover.closeButton.setAttribute('aria-label', 'Skip tour')
         const skip = document.createElement('button')
         skip.type = 'button'
         skip.className = 'pinpoint-tour-skip'
         skip.textContent = 'Skip tour'
         skip.addEventListener('click', () => active.destroy())
         popover.footer.prepend(skip)
-        // The first step opens with the focus on Next (driver.js focuses the popover's first button).
-        ;(popover.nextButton as HTMLElement | undefined)?.focus()
+        // Each step opens with the focus on Next, so Enter walks the tour. driver.js focuses the popover's
+        // first control right after this hook: take it over once it has.
+        setTimeout(() => popover.nextButton.focus(), 0)
       },
       onNextClick(_element, _step, { driver: active }) {
         if (active.isLastStep()) {

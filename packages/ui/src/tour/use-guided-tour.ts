@@ -23,12 +23,20 @@ export interface GuidedTourOptions {
 
 let running = false
 
-/** Loads driver.js and runs the steps; never two tours at once. */
+/** A dialog the user opened (Radix sets data-state=open on its content): a tour must not cover it. */
+const dialogOpen = () => !!document.querySelector('[role=dialog][data-state=open], [role=alertdialog]')
+
+/**
+ * Loads driver.js and runs the steps; never two tours at once, never over an open dialog. Null when it did
+ * not run (then it counts as not seen, and comes on a later visit).
+ */
 export async function runTour(steps: readonly TourStep[], label: string): Promise<TourEnd | null> {
-  if (running) return null
+  if (running || dialogOpen()) return null
   running = true
   try {
     const { runDriverTour } = await import('./driver-tour')
+    // The code may take a moment to arrive: look again.
+    if (dialogOpen()) return null
     return await runDriverTour(steps, label)
   } finally {
     running = false
