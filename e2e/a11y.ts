@@ -45,7 +45,11 @@ export async function smallTapTargets(scope: Locator, minimum = 24): Promise<str
     )
     const small: string[] = []
     for (const control of controls) {
-      const rect = control.getBoundingClientRect()
+      // A check box or radio inside its <label> is tapped through the whole label: that is its target.
+      const label = control.matches('input[type=checkbox], input[type=radio]')
+        ? control.closest('label')
+        : null
+      const rect = (label ?? control).getBoundingClientRect()
       const style = getComputedStyle(control)
       // Not on screen, or visually hidden until focused (a skip link): nothing to tap.
       if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue
