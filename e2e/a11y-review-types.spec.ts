@@ -4,7 +4,7 @@
  * the guest gate and a guest's review screen on the desktop (the phone guest journeys cover the phone).
  */
 import { type BrowserContextOptions, expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousAxe, expectTapTargets, PHONE } from './a11y'
+import { expectNoSeriousAxe, expectNoSidewaysScroll, expectTapTargets, PHONE } from './a11y'
 import { CANVAS_KINDS } from './canvas-kinds'
 import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, logIn, startCorpusServer } from './review-fixtures'
@@ -25,6 +25,7 @@ async function audit(page: Page, screen: string) {
   await shot(page, `a11y-review-${screen}`)
   await expectNoSeriousAxe(page, screen, { soft: true })
   await expectTapTargets(page.locator('body'), screen, { soft: true })
+  await expectNoSidewaysScroll(page)
 }
 
 for (const profile of PROFILES) {

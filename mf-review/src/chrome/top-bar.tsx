@@ -14,6 +14,7 @@ import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { Presence } from './presence'
 import { Reviewer } from './reviewer'
+import { ShareButton } from './share-dialog'
 import { Verdict } from './verdict'
 import { ViewControls } from './view-controls'
 
@@ -157,6 +158,7 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
         <Presence viewers={viewers} selfId={user?.id ?? null} />
         <Reviewer name={userName} />
         <Verdict />
+        <ShareButton />
         <ModeToggle />
         {frame && abilities.comment ? (
           <Button
