@@ -63,15 +63,17 @@ test('dashboard by keyboard: every menu trigger keeps its focus; create and open
     await expect(dialog).toBeVisible()
     const address = dialog.getByLabel('Website address')
     await tabTo(page, address, { max: 15 })
-    await page.keyboard.type(`${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/`)
+    await page.keyboard.type(`${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`)
     await page.keyboard.press('Enter')
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('canvas-card')).toHaveCount(2)
+    // No title typed: the canvas is called by its page's <title>, not "127.0.0.1" (item 15).
+    await expect(dashboard.card('Clean Blog')).toBeVisible()
     await shot(page, 'keyboard-dashboard-created')
   })
 
   await test.step('open the new canvas from its card with Enter', async () => {
-    const card = page.getByTestId('canvas-card').first()
+    const card = dashboard.card('Clean Blog')
     const link = card.getByRole('link').last()
     await page.locator('body').focus()
     await tabTo(page, link)

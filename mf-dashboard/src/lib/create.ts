@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import { endpoints } from '../api'
 import { useCanvasActions } from './actions'
 import { useAssetUploads } from './asset-uploads'
-import { planUploads, titleFromFileName, titleFromUrl } from './files'
+import { planUploads, titleFromFileName } from './files'
 
 /**
  * Creating canvases of every type: a website from its address, an e-mail from HTML (a file or
@@ -17,7 +17,8 @@ export function useCreateCanvas() {
     async ({ url, title, folderId }: { url: string; title?: string; folderId: string | null }) => {
       const { canvas } = await endpoints.canvases.create({
         type: 'website',
-        title: title?.trim() || titleFromUrl(url),
+        // Left empty, the server names it by the page's <title> (or its address when there is none).
+        title: title?.trim() ?? '',
         localUrl: url.trim(),
         folderId,
       })
