@@ -15,6 +15,15 @@ const PROFILES: { name: string; options: BrowserContextOptions; phone: boolean }
   { name: 'phone', options: PHONE, phone: true },
 ]
 
+/** The type label a canvas card shows, and the lucide icon beside it. */
+const TYPE_LABELS: Record<string, [string, string]> = {
+  website: ['Website', 'globe'],
+  email: ['E-mail', 'mail'],
+  image: ['Design', 'image'],
+  pdf: ['PDF', 'file-text'],
+  video: ['Video', 'video'],
+}
+
 let corpus: CorpusServer
 test.beforeAll(async () => {
   corpus = await startCorpusServer()
@@ -60,6 +69,17 @@ for (const profile of PROFILES) {
       await review.backToList()
       await expect(review.commentInList(`A note on the ${kind.name}`)).toBeVisible()
       await audit(review.page, `${screen}-list`)
+
+      // On the dashboard the card says what it is (an uploaded e-mail showed a picture's icon, item 15).
+      if (!profile.phone) {
+        await review.page.goto('/dashboard')
+        const card = review.page
+          .getByTestId('canvas-card')
+          .filter({ has: review.page.locator(`a[href="/link/${canvas.subdomain}/"]`) })
+        const [label, icon] = TYPE_LABELS[kind.name] ?? []
+        await expect(card.getByText(label ?? '?', { exact: true })).toBeVisible()
+        await expect(card.locator(`svg.lucide-${icon}`).first()).toBeAttached()
+      }
       await context.close()
     })
   }
