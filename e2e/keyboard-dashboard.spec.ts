@@ -5,6 +5,7 @@
  * focus to the canvas when it closes (item 6).
  */
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectNoSeriousAxe } from './a11y'
 import { expectFocusVisible, tabTo } from './keyboard'
 import { DashboardPage } from './pages/dashboard-page'
 import { ReviewPage } from './pages/review-page'
@@ -82,6 +83,76 @@ test('dashboard by keyboard: every menu trigger keeps its focus; create and open
     await expect(page).toHaveURL(/\/link\/[^/]+\//)
     await expect(page.getByTestId('review-top-bar')).toBeVisible()
   })
+})
+
+/** Arrow Down through the open menu until the item whose text starts with `name` has the focus. */
+async function arrowTo(page: Page, name: string) {
+  for (let i = 0; i < 20; i += 1) {
+    const text = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+    if (text.startsWith(name)) return
+    await page.keyboard.press('ArrowDown')
+  }
+  throw new Error(`no menu item ${name}`)
+}
+
+test('every dialog of a canvas card and of a project, by keyboard: titled, axe clean, focus returned', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signUpByApi(page.request, {
+    email: uniqueEmail('dlg'),
+    name: 'Dee Dialogs',
+    teamName: 'Dialog studio',
+  })
+  const folder = await page.request.post('/api/v1/folders', { data: { name: 'Beta' } })
+  expect(folder.status(), await folder.text()).toBeLessThan(300)
+  await createCanvas(page.request, { type: 'design', title: 'Poster' })
+  const dashboard = new DashboardPage(page)
+  await dashboard.goto()
+  await expect(dashboard.card('Poster')).toBeVisible()
+
+  const menus: [string, string[]][] = [
+    [
+      'Actions for Poster',
+      [
+        'Share',
+        'Rename',
+        'Choose',
+        'Deadline and expiry',
+        'Reminders',
+        'New revision',
+        'Link settings',
+        'Delete',
+      ],
+    ],
+    ['Actions for Beta', ['New subproject', 'Rename', 'Share', 'Delete project']],
+  ]
+  for (const [triggerName, items] of menus) {
+    const trigger = page.getByRole('button', { name: triggerName, exact: true })
+    for (const item of items) {
+      await test.step(`${triggerName} → ${item}`, async () => {
+        await trigger.focus()
+        await page.keyboard.press('Enter')
+        await expect(page.getByRole('menu').first()).toBeVisible()
+        // "Choose…" sits in the "Move to project" submenu: Arrow Right opens it.
+        if (item === 'Choose') {
+          await arrowTo(page, 'Move to project')
+          await page.keyboard.press('ArrowRight')
+        }
+        await arrowTo(page, item)
+        await page.keyboard.press('Enter')
+        const dialog = page.getByRole('dialog')
+        await expect(dialog).toBeVisible()
+        // Every dialog has a title that names it.
+        expect((await dialog.getAttribute('aria-labelledby')) ?? '').not.toBe('')
+        await expect(dialog).not.toHaveAccessibleName('')
+        await expectNoSeriousAxe(page, `${triggerName} → ${item}`)
+        await page.keyboard.press('Escape')
+        await expect(dialog).toBeHidden()
+        await expectFocusVisible(trigger)
+      })
+    }
+  }
 })
 
 test('the guest gate, answered by keyboard, gives the focus to the canvas', async ({ browser }) => {
