@@ -4,7 +4,7 @@
  * the guest gate and a guest's review screen on the desktop (the phone guest journeys cover the phone).
  */
 import { type BrowserContextOptions, expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousAxe, expectTapTargets, PHONE } from './a11y'
+import { expectNoSeriousAxe, expectNoSidewaysScroll, expectTapTargets, PHONE } from './a11y'
 import { CANVAS_KINDS } from './canvas-kinds'
 import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, logIn, startCorpusServer } from './review-fixtures'
@@ -14,6 +14,15 @@ const PROFILES: { name: string; options: BrowserContextOptions; phone: boolean }
   { name: 'desktop', options: { viewport: { width: 1280, height: 800 } }, phone: false },
   { name: 'phone', options: PHONE, phone: true },
 ]
+
+/** The type label a canvas card shows, and the lucide icon beside it. */
+const TYPE_LABELS: Record<string, [string, string]> = {
+  website: ['Website', 'globe'],
+  email: ['E-mail', 'mail'],
+  image: ['Design', 'image'],
+  pdf: ['PDF', 'file-text'],
+  video: ['Video', 'video'],
+}
 
 let corpus: CorpusServer
 test.beforeAll(async () => {
@@ -25,6 +34,7 @@ async function audit(page: Page, screen: string) {
   await shot(page, `a11y-review-${screen}`)
   await expectNoSeriousAxe(page, screen, { soft: true })
   await expectTapTargets(page.locator('body'), screen, { soft: true })
+  await expectNoSidewaysScroll(page)
 }
 
 for (const profile of PROFILES) {
@@ -59,6 +69,23 @@ for (const profile of PROFILES) {
       await review.backToList()
       await expect(review.commentInList(`A note on the ${kind.name}`)).toBeVisible()
       await audit(review.page, `${screen}-list`)
+      // Keyboard hints are for keyboards (item 4): on the phone no "/" in the search field, no
+      // shortcuts button; on the desktop both are there.
+      const hint = review.sidebar.locator('span[aria-hidden=true]', { hasText: /^\/$/ })
+      const shortcuts = review.page.getByRole('button', { name: 'Keyboard shortcuts (?)' })
+      await expect(hint).toBeVisible({ visible: !profile.phone })
+      await expect(shortcuts).toBeVisible({ visible: !profile.phone })
+
+      // On the dashboard the card says what it is (an uploaded e-mail showed a picture's icon, item 15).
+      if (!profile.phone) {
+        await review.page.goto('/dashboard')
+        const card = review.page
+          .getByTestId('canvas-card')
+          .filter({ has: review.page.locator(`a[href="/link/${canvas.subdomain}/"]`) })
+        const [label, icon] = TYPE_LABELS[kind.name] ?? []
+        await expect(card.getByText(label ?? '?', { exact: true })).toBeVisible()
+        await expect(card.locator(`svg.lucide-${icon}`).first()).toBeAttached()
+      }
       await context.close()
     })
   }

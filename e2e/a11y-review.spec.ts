@@ -57,7 +57,9 @@ test('review screen of a PDF: skip link, axe with the list and a thread, logo ba
   })
 })
 
-test('a comment arriving in real time is read out through a polite live region', async ({ browser }) => {
+test('a comment and a reply arriving in real time are read out through a polite live region', async ({
+  browser,
+}) => {
   const member = await browser.newContext()
   const { betaOwner } = fixtures()
   await logIn(member.request, betaOwner.email, betaOwner.password)
@@ -75,6 +77,11 @@ test('a comment arriving in real time is read out through a polite live region',
   const announcer = guestReview.page.getByRole('status').filter({ hasText: 'left a new comment' })
   await expect(announcer).toHaveAttribute('aria-live', 'polite')
   await expect(announcer).toContainText('Grace Hopper left a new comment')
+  // A reply arriving in real time is read out the same way.
+  await memberReview.reply('Heard the reply too')
+  const replied = guestReview.page.getByTestId('live-announcer')
+  await expect(replied).toHaveAttribute('aria-live', 'polite')
+  await expect(replied).toContainText('Grace Hopper replied to a comment')
   await member.close()
   await guest.close()
 })

@@ -40,6 +40,15 @@ for (const profile of PROFILES) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     // "I have an account" was 20 px high on a phone (issue 19 item 3): the tap-target check holds it.
     await audit(page, `signup-${profile.name}`)
+    // Terms and a privacy policy were named as plain text, with nothing to read (item 15): no mention
+    // without a link to them.
+    const unlinked = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => /terms of service|privacy policy/i.test(element.textContent ?? ''))
+          .filter((element) => !element.querySelector('a') && !element.closest('a')).length,
+    )
+    expect(unlinked).toBe(0)
 
     // Password reset: ask for the link, then open it from the outbox.
     const owner = await browser.newContext()

@@ -6,7 +6,7 @@ import { endpoints } from '../api'
 import { useCanvasActions } from './actions'
 import { useAssetUploads } from './asset-uploads'
 import { emailReviewUnavailableReason } from './email-review'
-import { planUploads, titleFromFileName, titleFromUrl } from './files'
+import { planUploads, titleFromFileName } from './files'
 
 /**
  * Creating canvases of every type: a website from its address, an e-mail from HTML (a file or
@@ -23,7 +23,8 @@ export function useCreateCanvas() {
       const { canvas } = await reportCanvasCreation('website', () =>
         endpoints.canvases.create({
           type: 'website',
-          title: title?.trim() || titleFromUrl(url),
+          // Left empty, the server names it by the page's <title> (or its address when there is none).
+          title: title?.trim() ?? '',
           localUrl: url.trim(),
           folderId,
         }),

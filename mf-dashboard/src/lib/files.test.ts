@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { fileKind, planUploads, titleFromFileName, titleFromUrl } from './files'
+import { fileKind, planUploads, titleFromFileName } from './files'
 
 const file = (name: string, type = '') => new File(['x'], name, { type })
 
@@ -14,8 +14,6 @@ describe('files', () => {
 
   test('titles', () => {
     expect(titleFromFileName('Homepage_v2.final.png')).toBe('Homepage v2.final')
-    expect(titleFromUrl('https://www.example.com/pricing/')).toBe('example.com/pricing')
-    expect(titleFromUrl('example.com')).toBe('example.com')
   })
 
   test('images and PDFs become one design canvas; each video and e-mail its own', () => {

@@ -23,17 +23,6 @@ export function titleFromFileName(name: string): string {
   return base || 'Untitled'
 }
 
-/** "https://www.example.com/pricing" -> "example.com/pricing": the title a website address suggests. */
-export function titleFromUrl(raw: string): string {
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`)
-    const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')
-    return `${url.hostname.replace(/^www\./, '')}${path}`
-  } catch {
-    return raw.trim() || 'Untitled'
-  }
-}
-
 /**
  * Groups dropped files into canvases: images and PDFs together make one design canvas (each file
  * an asset, in drop order); each video and each HTML file is its own canvas.

@@ -15,6 +15,7 @@ import { useReviewAtoms } from '../state'
 import { HelpMenu } from './help-menu'
 import { Presence } from './presence'
 import { Reviewer } from './reviewer'
+import { ShareButton } from './share-dialog'
 import { Verdict } from './verdict'
 import { ViewControls } from './view-controls'
 
@@ -166,6 +167,7 @@ export function TopBar({
         <Presence viewers={viewers} selfId={user?.id ?? null} />
         <Reviewer name={userName} />
         <Verdict />
+        <ShareButton />
         <ModeToggle />
         {frame && abilities.comment ? (
           <Button

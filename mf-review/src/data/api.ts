@@ -70,6 +70,8 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
       api.post<{ label: Label }>('/labels', body),
     review: (canvasId: string, body: { status: string; comment?: string; CanvasRevisionId?: string }) =>
       api.post<{ canvasReview: CanvasReview }>(`/canvases/${canvasId}/reviews`, body),
+    shareCanvas: (canvasId: string, body: { emails: string[]; message?: string }) =>
+      api.post<{ emails: string[] }>(`/canvases/${canvasId}/share`, body),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
   }
 }

@@ -34,6 +34,8 @@ export function GuestDialog({
       onOpenChange={onOpenChange}
       size="sm"
       title="Who is reviewing?"
+      // Opened by a timer, it has nothing to give the focus back to: it goes to the canvas (issue 19 item 6).
+      finalFocus={() => document.getElementById('review-viewer')}
       description="Your name shows next to your comments, and replies reach you by e-mail. No password needed."
     >
       <form

@@ -17,7 +17,7 @@ import {
   Trash2,
   Unlock,
 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useCanvasUsers } from '../data/queries'
 import type { Annotation } from '../data/types'
 import { useReview } from '../model'
@@ -66,6 +66,21 @@ export function Thread({
     const active = document.activeElement
     if (!active || active === document.body || active.closest('[data-pin-id]')) article.current?.focus()
   }, [])
+  // Closed (Escape, "All comments") while the focus was inside: it goes to this comment's card in the
+  // list, not to the body (issue 19 item 6). A layout effect's cleanup runs before the thread leaves the
+  // page, while the focus is still inside it.
+  const id = annotation.id
+  useLayoutEffect(
+    () => () => {
+      if (!article.current?.contains(document.activeElement)) return
+      requestAnimationFrame(() => {
+        const active = document.activeElement
+        if (active && active !== document.body) return
+        document.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(id)}"]`)?.focus()
+      })
+    },
+    [id],
+  )
   return (
     <article
       ref={article}

@@ -1,7 +1,10 @@
 /**
  * Websites and e-mails: the page in a frame from the proxy origin (never the app origin), with the bridge
  * drawing the pins inside it. Desktop view fills the width; mobile view shows the frame at a device
- * preset width. Comment mode is passed to the bridge, which sends back where a reviewer clicked.
+ * preset width. Comment mode is passed to the bridge, which sends back where a reviewer clicked. For
+ * keyboards, a layer over the frame is a Tab stop before the page with the placement cursor: the arrows
+ * move it (the bridge outlines the element under it), Enter comments on that element; reaching a spot
+ * no longer takes a Tab for every link of the site (issue 19 item 8).
  */
 import { withText } from '@pinpoint/anchoring'
 import type { PinInput } from '@pinpoint/anchoring/protocol'
@@ -15,6 +18,7 @@ import { useReviewAtoms } from '../state'
 import { useBridge } from './bridge'
 import { useInactiveSync } from './inactive-sync'
 import { pinLabel } from './pin'
+import { type CursorPoint, cursorStop, usePlacementCursor } from './placement-cursor'
 import { useElementSize } from './use-size'
 
 export function FrameViewer({
@@ -42,6 +46,7 @@ export function FrameViewer({
   const { numbers, selected, select, abilities, canvas } = useReview()
   const pinned = usePinnedAnnotations()
   const frame = useRef<HTMLIFrameElement>(null)
+  const keys = useRef<HTMLDivElement>(null)
   const stage = useRef<HTMLDivElement>(null)
   const available = useElementSize(stage)
   const [ready, setReady] = useState(false)
@@ -130,6 +135,33 @@ export function FrameViewer({
     if (ready) post({ type: 'draft', anchor: draft?.anchor ?? null })
   }, [ready, draft?.anchor, post])
 
+  /** A point of the review screen in the frame's own viewport (inside its border, if it has one). */
+  const inFrame = (clientX: number, clientY: number) => {
+    const element = frame.current
+    const rect = element?.getBoundingClientRect()
+    return {
+      x: clientX - (rect?.left ?? 0) - (element?.clientLeft ?? 0),
+      y: clientY - (rect?.top ?? 0) - (element?.clientTop ?? 0),
+    }
+  }
+  const placing = ready && !loadError && commenting && abilities.comment
+  const cursor = usePlacementCursor({
+    enabled: placing,
+    focusable: keys,
+    area: keys,
+    onPlace: (clientX, clientY) => post({ type: 'cursor', action: 'place', ...inFrame(clientX, clientY) }),
+    onMove: (point: CursorPoint) => {
+      const rect = keys.current?.getBoundingClientRect()
+      if (!rect) return
+      const at = inFrame(rect.left + point.x * rect.width, rect.top + point.y * rect.height)
+      post({ type: 'cursor', action: 'hover', ...at })
+    },
+    // Against the top or bottom edge, the page scrolls on by most of a screen.
+    onEdge: (direction) => {
+      if (direction.y) post({ type: 'scroll-by', dy: direction.y * (frame.current?.clientHeight ?? 0) * 0.8 })
+    },
+  })
+
   // The device outline only where there is room for it: on a phone, the phone is the device.
   const mobile = viewMode === 'mobile' && available.width >= deviceWidth + 48
   const width =
@@ -146,21 +178,38 @@ export function FrameViewer({
         mobile ? 'bg-surface-sunken py-4' : 'bg-surface',
       )}
     >
-      <iframe
-        ref={frame}
-        key={`${src}#${frameKey}`}
-        src={src}
-        title={kind === 'email' ? `E-mail: ${canvas.title}` : `Website: ${canvas.title}`}
-        sandbox={sandbox}
-        referrerPolicy="no-referrer"
-        className={cn(
-          'block h-full bg-white',
-          mobile && 'rounded-[1.25rem] border-[6px] border-[oklch(0.25_0.01_270)] shadow-pop',
-        )}
-        style={{ width: Math.max(0, Math.round(width)) }}
-        data-testid="review-frame"
-        data-view-mode={viewMode}
-      />
+      <div className="relative h-full" style={{ width: Math.max(0, Math.round(width)) }}>
+        {placing ? (
+          // A Tab stop before the page: the keyboard's way to a spot (the mouse goes through to the page).
+          <div
+            ref={keys}
+            {...cursorStop(
+              `${kind === 'email' ? 'E-mail' : 'Website'}: move the cursor with the arrows and press Enter to comment`,
+            )}
+            className="pointer-events-none absolute inset-0 z-10 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-[#f59e0b]"
+            {...cursor.focusProps}
+            data-testid="frame-keyboard"
+          >
+            {cursor.status}
+            {cursor.overlay}
+          </div>
+        ) : null}
+        <iframe
+          ref={frame}
+          key={`${src}#${frameKey}`}
+          src={src}
+          title={kind === 'email' ? `E-mail: ${canvas.title}` : `Website: ${canvas.title}`}
+          sandbox={sandbox}
+          referrerPolicy="no-referrer"
+          className={cn(
+            'block h-full bg-white',
+            mobile && 'rounded-[1.25rem] border-[6px] border-[oklch(0.25_0.01_270)] shadow-pop',
+          )}
+          style={{ width: '100%' }}
+          data-testid="review-frame"
+          data-view-mode={viewMode}
+        />
+      </div>
       {!ready ? (
         <div className="absolute inset-0 grid place-items-center bg-surface/70" aria-live="polite">
           <Spinner label={kind === 'email' ? 'Loading the e-mail…' : 'Loading the page…'} />

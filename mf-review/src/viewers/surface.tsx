@@ -1,15 +1,17 @@
 /**
  * The zoomable surface of a design image or a PDF page: the media scaled by the zoom, its pins on top in
- * percent of the surface, and in comment mode a click (or Enter, for keyboards: the centre of what is in
- * view) that places a new pin. Opening a comment scrolls its pin into view.
+ * percent of the surface, and in comment mode a click that places a new pin, or for keyboards the
+ * placement cursor (arrows move it, Enter places; placement-cursor.tsx). Opening a comment scrolls its
+ * pin into view.
  */
 import { cn } from '@pinpoint/ui'
 import { useAtom, useAtomValue } from 'jotai'
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type MouseEvent, type ReactNode, useEffect, useRef } from 'react'
 import { usePinnedAnnotations } from '../listing'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { DraftPin, Pin } from './pin'
+import { usePlacementCursor } from './placement-cursor'
 import { useElementSize } from './use-size'
 import { scaleFor } from './zoom'
 
@@ -61,11 +63,7 @@ export function Surface({ natural, assetId, pageIndex, label, children, footer }
   const onClick = (event: MouseEvent) => {
     if (placing) place(event.clientX, event.clientY)
   }
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter' || !placing || event.target !== scroller.current) return
-    const view = scroller.current.getBoundingClientRect()
-    place(view.left + view.width / 2, view.top + view.height / 2)
-  }
+  const cursor = usePlacementCursor({ enabled: !!placing, focusable: scroller, area: box, onPlace: place })
 
   // Bring the open comment's pin into view.
   useEffect(() => {
@@ -85,7 +83,7 @@ export function Surface({ natural, assetId, pageIndex, label, children, footer }
     draft.y !== null
   return (
     <div className="flex h-full min-h-0 flex-col">
-      {/* A scrollable region must be focusable (keyboard scrolling); Enter in it places a pin. */}
+      {/* A scrollable region must be focusable (keyboard scrolling); in comment mode it takes the cursor. */}
       <section
         ref={scroller}
         className={cn(
@@ -94,12 +92,17 @@ export function Surface({ natural, assetId, pageIndex, label, children, footer }
         )}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable regions must be reachable by keyboard
         tabIndex={0}
-        aria-label={placing ? `${label}. Click a spot, or press Enter, to comment.` : label}
-        onKeyDown={onKeyDown}
+        aria-label={
+          placing
+            ? `${label}. Click a spot, or move the cursor with the arrows and press Enter, to comment.`
+            : label
+        }
+        {...cursor.focusProps}
         data-testid="viewer-surface"
       >
+        {cursor.status}
         <div className="flex min-h-full min-w-full p-6">
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on the surface above does the same */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the placement cursor of the surface above does the same */}
           {/* biome-ignore lint/a11y/noStaticElementInteractions: the surface itself is the click target */}
           <div
             ref={box}
@@ -123,6 +126,7 @@ export function Surface({ natural, assetId, pageIndex, label, children, footer }
               ),
             )}
             {showDraft ? <DraftPin x={draft.x ?? 0} y={draft.y ?? 0} /> : null}
+            {cursor.overlay}
           </div>
         </div>
       </section>

@@ -12,7 +12,11 @@ import { usePinnedAnnotations } from '../listing'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { DraftPin, PIN_TONES, Pin, pinLabel } from './pin'
+import { cursorStop, usePlacementCursor } from './placement-cursor'
 import { useElementSize } from './use-size'
+
+/** The frame in comment mode: a Tab stop that takes the placement cursor's keys. */
+const FRAME_KEYBOARD = cursorStop('Video frame: move the cursor with the arrows and press Enter to comment')
 
 /** A pin shows on the frame this long around its moment (seconds). */
 const PIN_WINDOW_S = 0.75
@@ -30,6 +34,7 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
   const pins = usePinnedAnnotations().filter((a) => a.videoTime !== null)
   const video = useRef<HTMLVideoElement>(null)
   const stage = useRef<HTMLDivElement>(null)
+  const frame = useRef<HTMLDivElement>(null)
   const available = useElementSize(stage)
   const [time, setTime] = useState(0)
   const [duration, setDuration] = useState(asset.durationSeconds ?? 0)
@@ -46,29 +51,37 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
     player.currentTime = selected.videoTime
   }, [selected])
 
-  const onFrameClick = (event: MouseEvent<HTMLDivElement>) => {
+  const placing = commenting && abilities.comment
+  /** A pin at this point of the frame, at the moment the video shows (it pauses there). */
+  const placeAt = (clientX: number, clientY: number) => {
     const player = video.current
-    if (!player) return
-    if (!commenting || !abilities.comment) {
-      void (player.paused ? player.play() : player.pause())
-      return
-    }
+    const rect = frame.current?.getBoundingClientRect()
+    if (!player || !rect || rect.width === 0) return
     player.pause()
-    const rect = event.currentTarget.getBoundingClientRect()
     setDraft({
       assetId: asset.id,
       pageIndex: 0,
-      x: (event.clientX - rect.left) / rect.width,
-      y: (event.clientY - rect.top) / rect.height,
+      x: Math.min(1, Math.max(0, (clientX - rect.left) / rect.width)),
+      y: Math.min(1, Math.max(0, (clientY - rect.top) / rect.height)),
       videoTime: Math.round(player.currentTime * 100) / 100,
       anchor: null,
       path: null,
       textBefore: null,
       textAfter: null,
-      screen: { x: event.clientX, y: event.clientY },
+      screen: { x: clientX, y: clientY },
       reattachId: null,
     })
   }
+  const onFrameClick = (event: MouseEvent<HTMLDivElement>) => {
+    const player = video.current
+    if (!player) return
+    if (!placing) {
+      void (player.paused ? player.play() : player.pause())
+      return
+    }
+    placeAt(event.clientX, event.clientY)
+  }
+  const cursor = usePlacementCursor({ enabled: placing, focusable: frame, area: frame, onPlace: placeAt })
 
   const onFrame = pins.filter(
     (a) => selected?.id === a.id || Math.abs((a.videoTime ?? 0) - time) <= PIN_WINDOW_S,
@@ -94,13 +107,26 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
             onPause={() => setPlaying(false)}
             data-testid="video"
           />
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the play button and timeline below are the keyboard route */}
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: the frame is a click target over the video */}
+          {/*
+            The frame is a click target over the video. In comment mode it is also a stop of the Tab
+            order with the placement cursor (arrows move it, Enter comments at the moment shown); when
+            browsing, the play button and the timeline below are the keyboard's route.
+          */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the placement cursor handles the keys */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a role is given while it takes keys */}
           <div
-            className={cn('absolute inset-0', commenting && abilities.comment && 'cursor-crosshair')}
+            ref={frame}
+            className={cn(
+              'absolute inset-0 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-[#f59e0b]',
+              placing && 'cursor-crosshair',
+            )}
             onClick={onFrameClick}
+            {...(placing ? FRAME_KEYBOARD : {})}
+            {...cursor.focusProps}
             data-testid="video-frame"
           >
+            {cursor.status}
+            {cursor.overlay}
             {onFrame.map((annotation) => (
               <Pin
                 key={annotation.id}

@@ -53,6 +53,13 @@ export type ParentMessage =
   | { ns: typeof BRIDGE_NS; type: 'select'; id: string | null; scroll: boolean }
   /** A provisional pin while a comment is being written (null removes it). */
   | { ns: typeof BRIDGE_NS; type: 'draft'; anchor: Anchor | null }
+  /**
+   * The keyboard's placement cursor, at a point of the frame's viewport: 'hover' outlines the element
+   * under it, 'place' comments on it as a click there would.
+   */
+  | { ns: typeof BRIDGE_NS; type: 'cursor'; action: 'hover' | 'place'; x: number; y: number }
+  /** The placement cursor pushed past the frame's top or bottom edge: the page scrolls that way. */
+  | { ns: typeof BRIDGE_NS; type: 'scroll-by'; dy: number }
 
 export type BridgeMessage =
   | { ns: typeof BRIDGE_NS; type: 'ready'; page: PageInfo; error?: { message: string; status: number } }

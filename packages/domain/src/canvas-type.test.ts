@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { effectiveCanvasType, firstAsset, isPdfDesign } from './canvas-type'
+import { effectiveCanvasType, firstAsset, isPdfDesign, titleFromUrl } from './canvas-type'
 
 describe('isPdfDesign', () => {
   test('design whose lowest-position asset is a pdf', () => {
@@ -43,5 +43,13 @@ describe('effectiveCanvasType', () => {
     expect(effectiveCanvasType({ type: 'video' })).toBe('video')
     expect(effectiveCanvasType({ type: 'hologram' })).toBe('other')
     expect(effectiveCanvasType({})).toBe('other')
+  })
+})
+
+describe('titleFromUrl', () => {
+  test('host without www and the path, without a trailing slash', () => {
+    expect(titleFromUrl('https://www.example.com/pricing/')).toBe('example.com/pricing')
+    expect(titleFromUrl('example.com')).toBe('example.com')
+    expect(titleFromUrl('http://127.0.0.1:4000/')).toBe('127.0.0.1')
   })
 })

@@ -36,3 +36,17 @@ export function effectiveCanvasType(canvas: CanvasTypeInput): CanvasType {
   if (isPdfDesign(canvas)) return 'pdf'
   return isCanvasType(canvas.type) ? canvas.type : 'other'
 }
+
+/**
+ * "https://www.example.com/pricing" -> "example.com/pricing": what a website canvas is called when its
+ * page has no readable `<title>` and no title was typed.
+ */
+export function titleFromUrl(raw: string): string {
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`)
+    const path = url.pathname === '/' ? '' : url.pathname.replace(/\/$/, '')
+    return `${url.hostname.replace(/^www\./, '')}${path}`
+  } catch {
+    return raw.trim() || 'Untitled'
+  }
+}

@@ -153,6 +153,13 @@ window.addEventListener('message', (event) => {
       if (element && message.scroll) element.scrollIntoView({ block: 'center', behavior: 'smooth' })
       break
     }
+    case 'cursor':
+      if (message.action === 'place') picker.pickAt(message.x, message.y)
+      else picker.hoverAt(message.x, message.y)
+      break
+    case 'scroll-by':
+      window.scrollBy({ top: message.dy })
+      break
     case 'draft': {
       const resolution = message.anchor ? resolveAnchor(message.anchor, createResolveContext(document)) : null
       layer.setDraft(message.anchor, resolution)

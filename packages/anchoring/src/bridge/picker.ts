@@ -93,6 +93,23 @@ export class Picker {
     this.pick(target, rect.left + rect.width / 2, rect.top + rect.height / 2)
   }
 
+  /** The page's own element at a point of the viewport, under our pins and outlines. */
+  private elementAt(x: number, y: number): Element | null {
+    return document.elementsFromPoint(x, y).find((element) => !isOurs(element)) ?? null
+  }
+
+  /** The keyboard's placement cursor is over this point: outline what a click there would comment on. */
+  hoverAt(x: number, y: number): void {
+    const element = this.commenting ? this.elementAt(x, y) : null
+    this.layer.showHover(element ? anchorElementFor(element).getBoundingClientRect() : null)
+  }
+
+  /** Enter on the keyboard's placement cursor: the same as a click at that point. */
+  pickAt(x: number, y: number): void {
+    const element = this.commenting ? this.elementAt(x, y) : null
+    if (element && element !== document.documentElement) this.pick(element, x, y)
+  }
+
   private pick(target: Element, x: number, y: number): void {
     // On touch screens the outline of the tapped element would otherwise stay on screen.
     this.layer.showHover(null)

@@ -3,9 +3,10 @@
  * canvas users. Side effects that must not run for a rolled-back change (e-mails, jobs, file deletion)
  * happen after the transaction commits.
  */
-import { ValidationFailed, VERDICT_FILTERS } from '@pinpoint/domain'
+import { titleFromUrl, ValidationFailed, VERDICT_FILTERS } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { readPageTitle } from '../../proxy/page-title'
 import { deleteStoredFiles } from '../assets/files'
 import { authPlugin, requireMember } from '../auth/plugin'
 import { scheduleCanvasDeadline } from '../reminders/service'
@@ -15,7 +16,7 @@ import { createGrant, grantCookieName, hasLinkGrant } from './link-grant'
 import { type CanvasListQuery, countArchivedCanvases, listCanvases } from './list'
 import { canvasModels } from './model'
 import { peopleFor } from './people'
-import { createCanvas, deleteCanvas, updateCanvas } from './service'
+import { createCanvas, deleteCanvas, normaliseUrl, updateCanvas } from './service'
 import {
   addCanvasUser,
   getCanvasUser,
@@ -74,6 +75,14 @@ export function canvasesModule(context: AppContext) {
     .post(
       '/canvases',
       async ({ actor, body }) => {
+        requireMember(actor)
+        // A website without a title is called by its page's <title>, else by its host (issue 19 item 15).
+        // Read before the transaction: a slow site must not hold a database connection.
+        if (body.type === 'website' && !body.title.trim() && body.localUrl) {
+          const url = normaliseUrl(body.localUrl)
+          const title = await readPageTitle(url, { allowHosts: context.config.proxyAllowHosts })
+          body = { ...body, title: title ?? titleFromUrl(url) }
+        }
         const { canvas, deadlineChanged } = await inTransaction(db, (tx) => createCanvas(tx, actor, body))
         if (deadlineChanged) await scheduleCanvasDeadline(context, canvas)
         context.analytics.track(
