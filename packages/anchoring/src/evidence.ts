@@ -15,6 +15,7 @@ import {
   grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
+  onlyOneKeepsItsSiblings,
   originalBeforeItsCopy,
 } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
@@ -33,6 +34,8 @@ const ACCEPT_CHANGED = 0.6
 const MIN_CONTEXT = 8
 /** How many characters right next to the element must be unchanged for a side to agree "near". */
 const NEAR = 12
+/** Less of its parent's text than this next to an element tells nothing of its siblings. */
+const MIN_SIBLING_TEXT = 3
 /** Closer than this in structure, two candidates are not told apart by their place in the tree. */
 const STRUCTURE_MARGIN = 0.05
 
@@ -58,6 +61,8 @@ export interface Surroundings {
   suffixExact: boolean
   prefixWithin: boolean
   suffixWithin: boolean
+  /** Sides (0-2) where the text of its own parent next to it (its siblings' text) is still as stored. */
+  siblingSides: number
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -84,25 +89,28 @@ export function surroundings(element: Element, anchor: Anchor, context: ResolveC
     suffixExact: false,
     prefixWithin: false,
     suffixWithin: false,
+    siblingSides: 0,
   }
   if (!quote || !around) return result
+  // How much text its own parent has on each side of it: its siblings' text, which moves with it.
+  const own = context.index.rangeOf(element)
+  const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
+  const inParent = {
+    prefix: own && parent ? own.start - parent.start : 0,
+    suffix: own && parent ? parent.end - own.end : 0,
+  }
   for (const side of ['prefix', 'suffix'] as const) {
     const stored = quote[side]
     if (stored.length < MIN_CONTEXT) continue
-    if (around[side] === stored) {
+    const exact = around[side] === stored
+    if (exact) {
       result.sides += 1
       result[side === 'prefix' ? 'prefixExact' : 'suffixExact'] = true
+      result[side === 'prefix' ? 'prefixWithin' : 'suffixWithin'] = inParent[side] >= NEAR
     }
-    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) result.near += 1
-  }
-  if (result.sides > 0) {
-    // Whether the text next to it on each side belongs to its own parent (see AnchorEvidence).
-    const own = context.index.rangeOf(element)
-    const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
-    if (own && parent) {
-      result.prefixWithin = own.start - parent.start >= NEAR
-      result.suffixWithin = parent.end - own.end >= NEAR
-    }
+    const run = commonRun(stored, around[side], side)
+    if (run >= Math.min(NEAR, stored.length)) result.near += 1
+    if (inParent[side] >= MIN_SIBLING_TEXT && run >= Math.min(NEAR, inParent[side])) result.siblingSides += 1
   }
   return result
 }
@@ -189,7 +197,11 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     // An identical, confirmed element is the stored one unless its score is very low.
     const identical = lookAlikes.filter((c) => c.confirmed)
     if (identical.length === 0 && stored === dupes)
-      return alone(scored.filter((c) => c.identical)) ?? onlyOneKeepsASide(lookAlikes)
+      return (
+        alone(scored.filter((c) => c.identical)) ??
+        onlyOneKeepsASide(lookAlikes) ??
+        onlyOneKeepsItsSiblings(lookAlikes)
+      )
     // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
     if (identical.length === 0 && stored < dupes)
       return changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED))
@@ -227,6 +239,7 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
   if (!top?.confirmed) return null
   const others = [...new Set([...ranked.slice(1), ...blocking])].filter((c) => c !== top)
   if (keepsBothAgainstNone(top, others)) return top
+  if (onlyOneKeepsItsSiblings([top, ...others]) === top) return top
   // The winner must beat every rival on one kind of evidence without losing on the other: when the
   // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
   // a template repeating the same words around every copy), nobody can tell.

@@ -5,6 +5,7 @@ import {
   grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
+  onlyOneKeepsItsSiblings,
   originalBeforeItsCopy,
 } from './anchoring'
 
@@ -14,6 +15,7 @@ const candidate = (evidence: Partial<AnchorEvidence> & { name: string }) => ({
   suffixExact: false,
   prefixWithin: true,
   suffixWithin: true,
+  siblingSides: 0,
   near: 0,
   structure: 0.9,
   ...evidence,
@@ -140,5 +142,20 @@ describe('grewInPlace', () => {
     expect(grewInPlace({ ...grown, storedLength: 9, length: 18 })).toBe(false)
     expect(grewInPlace({ ...grown, structure: 0.7 })).toBe(false)
     expect(grewInPlace({ ...grown, length: 24 })).toBe(false)
+  })
+})
+
+describe('onlyOneKeepsItsSiblings', () => {
+  test('the one look-alike whose siblings still read as stored', () => {
+    const pinned = candidate({ name: 'pinned', siblingSides: 1 })
+    const others = [candidate({ name: 'a', near: 1, cssHit: true }), candidate({ name: 'b' })]
+    expect(onlyOneKeepsItsSiblings([...others, pinned])?.name).toBe('pinned')
+  })
+
+  test('look-alikes sharing their siblings (a template line), or none keeping them: none', () => {
+    const a = candidate({ name: 'a', siblingSides: 2 })
+    const b = candidate({ name: 'b', siblingSides: 1 })
+    expect(onlyOneKeepsItsSiblings([a, b])).toBeNull()
+    expect(onlyOneKeepsItsSiblings([candidate({ name: 'c' })])).toBeNull()
   })
 })

@@ -22,6 +22,11 @@ export interface AnchorEvidence {
    */
   prefixWithin: boolean
   suffixWithin: boolean
+  /**
+   * Sides (0-2) where its parent has text next to it (three characters or more) and that text, up to
+   * the near characters, is still the stored one: its siblings are the pinned element's siblings.
+   */
+  siblingSides: number
   /** Sides (0-2) keeping the characters right next to the element. */
   near: number
   /** 0..1, how much of the stored ancestor chain (tags and places among siblings) the candidate keeps. */
@@ -53,6 +58,18 @@ export function onlyOneKeepsASide<T extends AnchorEvidence>(lookAlikes: readonly
   const [one] = keeping
   if (keeping.length !== 1 || !one) return null
   return lookAlikes.every((other) => other === one || other.near < 2) ? one : null
+}
+
+/**
+ * Look-alikes whose wider surroundings all changed (content inserted, words edited around them): the
+ * pinned one is the only look-alike whose own siblings still read as stored next to it ("Cake" before
+ * the "More Details" of the cake's card, where every card has a "More Details"). Siblings move with
+ * their element when blocks are swapped or wrapped; the text past the end of the parent does not, and
+ * does not count. Look-alikes sharing the same siblings (a template's "Posted by" line) tell nothing.
+ */
+export function onlyOneKeepsItsSiblings<T extends AnchorEvidence>(lookAlikes: readonly T[]): T | null {
+  const keeping = lookAlikes.filter((candidate) => candidate.siblingSides > 0)
+  return keeping.length === 1 ? (keeping[0] ?? null) : null
 }
 
 /**
