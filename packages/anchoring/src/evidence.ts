@@ -12,6 +12,7 @@
  */
 import {
   changedInItsPlace,
+  copiesFollowOriginals,
   grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
@@ -20,7 +21,7 @@ import {
 } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
-import { contextOf, type ScoreParts } from './fingerprint'
+import { contextOf, type ScoreParts, type TextCache } from './fingerprint'
 import { readsAsBefore } from './text'
 import type { Anchor, ResolveMethod } from './types'
 
@@ -49,6 +50,8 @@ export interface Scored extends ScoreParts, Surroundings {
   /** At the stored CSS path. */
   cssHit: boolean
   confirmed: boolean
+  /** Inside a block that comes right after an identical one (see `followsTwin`); look-alikes only. */
+  followsTwin: boolean
 }
 
 /** How a candidate's surroundings agree with the stored ones (see AnchorEvidence). */
@@ -76,6 +79,23 @@ function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): nu
     run += 1
   }
   return run
+}
+
+/** How many ancestors up a pasted copy of a block holding the element is looked for. */
+const COPY_DEPTH = 4
+
+/**
+ * Whether the element, or one of its nearest ancestors, comes right after an identical sibling (same tag
+ * and text): it sits in the second of two equal blocks, where a copy pasted below its original sits.
+ */
+export function followsTwin(element: Element, texts: TextCache): boolean {
+  let node: Element | null = element
+  for (let depth = 0; node && depth <= COPY_DEPTH && node.localName !== 'body'; depth += 1) {
+    const previous: Element | null = node.previousElementSibling
+    if (previous?.localName === node.localName && texts.of(previous) === texts.of(node)) return true
+    node = node.parentElement
+  }
+  return false
 }
 
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
@@ -207,7 +227,14 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
       return changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED))
     // A twin pasted next to the pinned element: the pinned one kept its path, or sits before its copy.
     if (stored > dupes) {
-      const kept = identical.find((c) => c.cssHit) ?? originalBeforeItsCopy(lookAlikes)
+      const leader = copiesFollowOriginals(
+        scored.filter((c) => c.identical),
+        stored - dupes,
+      )
+      const kept =
+        (leader?.confirmed && leader.score >= ACCEPT_IDENTICAL ? leader : null) ??
+        identical.find((c) => c.cssHit) ??
+        originalBeforeItsCopy(lookAlikes)
       if (kept) return kept
     }
     // Every look-alike scored, confirmed or not, may stand in the winner's way.

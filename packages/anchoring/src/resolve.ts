@@ -12,7 +12,7 @@
  */
 import approxSearch from 'approx-string-match'
 import { createResolveContext, type ResolveContext } from './context'
-import { ACCEPT, confirmed, pickWinner, type Scored, surroundings } from './evidence'
+import { ACCEPT, confirmed, followsTwin, pickWinner, type Scored, surroundings } from './evidence'
 import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
 import { findAll, readsAsBefore } from './text'
 import { BRIDGE_ATTRIBUTE } from './text-index'
@@ -140,11 +140,17 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
       chainCache: context.chainCache,
     })
     if (parts.score < CHANGED) return
+    const identical = identityKey(element, context.texts) === storedKey
     const candidate = {
       element,
       method,
       ...parts,
-      identical: identityKey(element, context.texts) === storedKey,
+      identical,
+      // Only asked when look-alikes were added (a copy pasted): it walks a few ancestors.
+      followsTwin:
+        identical &&
+        identicalOnPage.length > (anchor.fingerprint.dupes ?? 1) &&
+        followsTwin(element, context.texts),
       contains: containsStored(context.texts.of(element), anchor),
       cssHit: element === cssElement,
       ...surroundings(element, anchor, context),

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import {
   type AnchorEvidence,
   changedInItsPlace,
+  copiesFollowOriginals,
   grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
@@ -39,10 +40,12 @@ describe('onlyOneKeepsASide', () => {
     expect(onlyOneKeepsASide([a, b])).toBeNull()
   })
 
-  test('another keeping both sides near stands in the way', () => {
-    const a = candidate({ name: 'a', prefixExact: true, near: 1 })
-    const b = candidate({ name: 'b', near: 2 })
+  test('another keeping both sides near stands in the way, unless the keeper is as well placed', () => {
+    const a = candidate({ name: 'a', prefixExact: true, near: 1, structure: 0.9 })
+    const b = candidate({ name: 'b', near: 2, structure: 0.95 })
     expect(onlyOneKeepsASide([a, b])).toBeNull()
+    const placed = candidate({ name: 'placed', suffixExact: true, near: 1, structure: 1, cssHit: true })
+    expect(onlyOneKeepsASide([placed, b])?.name).toBe('placed')
   })
 
   test('nobody keeping a side: none', () => {
@@ -111,9 +114,15 @@ describe('keepsBothAgainstNone', () => {
     expect(keepsBothAgainstNone(top, [atPath])).toBe(true)
   })
 
-  test('a look-alike keeping one side near, or the top keeping only one side exactly: no', () => {
+  test('look-alikes keeping one side near: still the top, which keeps both whole sides', () => {
+    const top = candidate({ name: 'top', prefixExact: true, suffixExact: true, near: 2, structure: 0.91 })
+    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 1, structure: 0.92 })])).toBe(true)
+  })
+
+  test('a look-alike keeping a whole side or both near, or the top keeping one side: no', () => {
     const top = candidate({ name: 'top', prefixExact: true, suffixExact: true, near: 2 })
-    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 1 })])).toBe(false)
+    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 2 })])).toBe(false)
+    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', prefixExact: true, near: 1 })])).toBe(false)
     const half = candidate({ name: 'half', prefixExact: true, near: 2 })
     expect(keepsBothAgainstNone(half, [candidate({ name: 'o' })])).toBe(false)
   })
@@ -157,5 +166,23 @@ describe('onlyOneKeepsItsSiblings', () => {
     const b = candidate({ name: 'b', siblingSides: 1 })
     expect(onlyOneKeepsItsSiblings([a, b])).toBeNull()
     expect(onlyOneKeepsItsSiblings([candidate({ name: 'c' })])).toBeNull()
+  })
+})
+
+describe('copiesFollowOriginals', () => {
+  const original = { name: 'original', followsTwin: false }
+  const copy = { name: 'copy', followsTwin: true }
+  test('one copy pasted after its original: the original', () => {
+    expect(copiesFollowOriginals([copy, original], 1)?.name).toBe('original')
+  })
+
+  test('identical blocks already in a row before the edit: more followers than copies, none', () => {
+    const earlier = { name: 'earlier', followsTwin: true }
+    expect(copiesFollowOriginals([original, earlier, copy], 1)).toBeNull()
+  })
+
+  test('nothing added, or two leading: none', () => {
+    expect(copiesFollowOriginals([original, copy], 0)).toBeNull()
+    expect(copiesFollowOriginals([original, { name: 'other', followsTwin: false }, copy], 1)).toBeNull()
   })
 })

@@ -57,7 +57,12 @@ export function onlyOneKeepsASide<T extends AnchorEvidence>(lookAlikes: readonly
   const keeping = lookAlikes.filter(keepsOwnSide)
   const [one] = keeping
   if (keeping.length !== 1 || !one) return null
-  return lookAlikes.every((other) => other === one || other.near < 2) ? one : null
+  // A look-alike keeping both sides near (a template repeating the words around every copy) stands in
+  // the way unless the keeper is as well placed in the tree: 40 characters of its own siblings, kept
+  // exactly, say more than twelve on each side that every copy of the template has.
+  return lookAlikes.every((other) => other === one || other.near < 2 || one.structure >= other.structure)
+    ? one
+    : null
 }
 
 /**
@@ -86,6 +91,29 @@ export function originalBeforeItsCopy<T extends AnchorEvidence>(lookAlikes: read
   return before.length === 1 && after.length === 1 && !both ? (before[0] ?? null) : null
 }
 
+/** What the resolver saw of a look-alike's ancestors, for `copiesFollowOriginals`. */
+export interface CopyEvidence {
+  /** The element or one of its nearest ancestors comes right after an identical sibling (same tag, text). */
+  followsTwin: boolean
+}
+
+/**
+ * More look-alikes than when pinned, because a block holding the pinned element was duplicated (a
+ * paragraph, a row, a card) and the copy placed right after its original, as editors do: the pin stays in
+ * the original, the one look-alike not inside a block that follows its own twin. Only when the counts
+ * tell exactly that story: as many followers as look-alikes added, and one look-alike leading. When
+ * identical blocks already followed each other before the edit ("Third Level Item" four times), the
+ * followers outnumber the copies and nobody can tell.
+ */
+export function copiesFollowOriginals<T extends CopyEvidence>(
+  lookAlikes: readonly T[],
+  added: number,
+): T | null {
+  const leaders = lookAlikes.filter((candidate) => !candidate.followsTwin)
+  const followers = lookAlikes.length - leaders.length
+  return added > 0 && followers === added && leaders.length === 1 ? (leaders[0] ?? null) : null
+}
+
 /**
  * Fewer look-alikes than when pinned, none of them keeping its surroundings: the pinned element changed
  * (a word edited, a sentence added) rather than disappeared. A changed element is taken only when it sits
@@ -101,14 +129,17 @@ export function changedInItsPlace<T extends AnchorEvidence>(changed: readonly T[
 }
 
 /**
- * Between look-alikes, one keeping both whole sides exactly where every other keeps neither side even
- * near wins whatever its place in the tree: content inserted above shifted the sibling indexes of the
+ * Between look-alikes, one keeping both whole sides exactly (80 characters) where no other keeps a whole
+ * side, nor both sides near, wins whatever its place in the tree: content inserted above shifted the sibling indexes of the
  * path (so a look-alike now sits at the stored path), but only the pinned one still has its own
  * surroundings. A copy of a whole block would carry them too: that case (more look-alikes than before)
  * is decided by `originalBeforeItsCopy`, not here.
  */
 export function keepsBothAgainstNone<T extends AnchorEvidence>(top: T, others: readonly T[]): boolean {
-  return exactSides(top) === 2 && others.every((other) => other === top || other.near === 0)
+  return (
+    exactSides(top) === 2 &&
+    others.every((other) => other === top || (exactSides(other) === 0 && other.near < 2))
+  )
 }
 
 /** Below this many characters, a text that grew is too common to be told from another by its start. */
