@@ -13,6 +13,8 @@
 import {
   changedInItsPlace,
   copiesFollowOriginals,
+  editedLookAlike,
+  editedTextPlaced,
   grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
@@ -50,6 +52,8 @@ export interface Scored extends ScoreParts, Surroundings {
   /** At the stored CSS path. */
   cssHit: boolean
   confirmed: boolean
+  /** Its text reads as the stored one with a few words changed (changed candidates of 30+ characters). */
+  readsAsBefore: boolean
   /** Inside a block that comes right after an identical one (see `followsTwin`); look-alikes only. */
   followsTwin: boolean
 }
@@ -81,6 +85,8 @@ function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): nu
   return run
 }
 
+/** Share of characters that may differ for a changed text to read "closely" as before (editedTextPlaced). */
+const CLOSELY = 0.1
 /** How many ancestors up a pasted copy of a block holding the element is looked for. */
 const COPY_DEPTH = 4
 
@@ -187,8 +193,15 @@ export function confirmed(
     // A longer text changed by a few words: it must still read as before (in order, not only the same
     // words) and be at the same place in the tree or keep the text on one side.
     if (!readsAsBefore(fingerprint.text, text)) return false
-    // Where both sides changed too (content added around it), only almost the same place will do.
-    return (cssHit && near > 0) || sides > 0 || candidate.structure >= (near > 0 ? 0.75 : 0.95)
+    return editedTextPlaced({
+      cssHit,
+      sides,
+      near,
+      structure: candidate.structure,
+      storedLength: fingerprint.textLength,
+      wasUnique: (fingerprint.dupes ?? 1) <= 1,
+      readsClosely: sides === 0 && near === 0 && readsAsBefore(fingerprint.text, text, CLOSELY),
+    })
   }
   const dupes = fingerprint.dupes ?? 1
   const now = lookAlikes(candidate.element, context)

@@ -3,6 +3,8 @@ import {
   type AnchorEvidence,
   changedInItsPlace,
   copiesFollowOriginals,
+  editedLookAlike,
+  editedTextPlaced,
   grewInPlace,
   keepsBothAgainstNone,
   onlyOneKeepsASide,
@@ -184,5 +186,50 @@ describe('copiesFollowOriginals', () => {
   test('nothing added, or two leading: none', () => {
     expect(copiesFollowOriginals([original, copy], 0)).toBeNull()
     expect(copiesFollowOriginals([original, { name: 'other', followsTwin: false }, copy], 1)).toBeNull()
+  })
+})
+
+describe('editedTextPlaced', () => {
+  const edited = {
+    cssHit: false,
+    sides: 0,
+    near: 0,
+    structure: 0.8,
+    storedLength: 60,
+    wasUnique: true,
+    readsClosely: true,
+  }
+  test('a unique longer text, words changed, everything around it changed, about in place: yes', () => {
+    expect(editedTextPlaced(edited)).toBe(true)
+  })
+
+  test('one that had look-alikes, or a short one, or another branch: only at almost the same place', () => {
+    expect(editedTextPlaced({ ...edited, wasUnique: false })).toBe(false)
+    expect(editedTextPlaced({ ...edited, storedLength: 20 })).toBe(false)
+    expect(editedTextPlaced({ ...edited, structure: 0.7 })).toBe(false)
+    expect(editedTextPlaced({ ...edited, readsClosely: false })).toBe(false)
+    expect(editedTextPlaced({ ...edited, wasUnique: false, structure: 0.96 })).toBe(true)
+  })
+
+  test('a whole side kept, or the path with a near side: yes', () => {
+    expect(editedTextPlaced({ ...edited, structure: 0.3, sides: 1 })).toBe(true)
+    expect(editedTextPlaced({ ...edited, structure: 0.3, cssHit: true, near: 1 })).toBe(true)
+  })
+})
+
+describe('editedLookAlike', () => {
+  const copies = [{ structure: 0.89 }, { structure: 0.85 }]
+  test('the one element reading as before, at least as well placed as the copies left', () => {
+    const edited = { name: 'edited', structure: 0.9, readsAsBefore: true }
+    const other = { name: 'other', structure: 0.95, readsAsBefore: false }
+    expect(editedLookAlike([other, edited], copies, 120)?.name).toBe('edited')
+  })
+
+  test('two reading as before, a copy better placed, or a short text: none', () => {
+    const a = { name: 'a', structure: 0.9, readsAsBefore: true }
+    const b = { name: 'b', structure: 0.9, readsAsBefore: true }
+    expect(editedLookAlike([a, b], copies, 120)).toBeNull()
+    expect(editedLookAlike([a], [{ structure: 0.95 }], 120)).toBeNull()
+    expect(editedLookAlike([a], copies, 17)).toBeNull()
   })
 })

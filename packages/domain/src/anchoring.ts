@@ -175,3 +175,64 @@ export function grewInPlace(c: GrownText): boolean {
   if (c.startsWithStored && c.whole && c.storedLength >= GROWN_MIN_TEXT) return true
   return c.readsAsBefore && c.storedLength >= GROWN_EDITED_MIN_TEXT
 }
+
+/** A text shorter than this, a few words changed, is too easily another one (a sibling, a date). */
+const EDITED_MIN_TEXT = 30
+/** How close in the tree a changed text must be when nothing around it agrees any more. */
+const EDITED_STRUCTURE = 0.75
+const EDITED_LOOK_ALIKE_STRUCTURE = 0.8
+
+/** What the resolver measured of a candidate whose text reads as the stored one with a few words changed. */
+export interface EditedText {
+  cssHit: boolean
+  sides: number
+  near: number
+  structure: number
+  /** Length of the whole stored text. */
+  storedLength: number
+  /** No other element of the page had the stored tag, text and attributes when the pin was placed. */
+  wasUnique: boolean
+  /** It reads as the stored text with at most a tenth of its characters changed (one word in a sentence). */
+  readsClosely: boolean
+}
+
+/**
+ * Whether a longer text that still reads as the stored one (a few words changed, in order) is placed well
+ * enough to be the pinned element: at the stored path with the text next to it on one side, or keeping a
+ * whole side, or near on a side about in place. When everything around it changed too (content inserted
+ * before, the next block rewritten), a text that was unique on the page may still be told by its place
+ * in the tree, when it reads closely as before; otherwise it needs almost the very same place.
+ */
+export function editedTextPlaced(c: EditedText): boolean {
+  if ((c.cssHit && c.near > 0) || c.sides > 0) return true
+  if (c.near > 0) return c.structure >= EDITED_STRUCTURE
+  // "update your billing information" and "update your payment information" differ by a fifth: a sibling
+  // link, not an edit. One word in a longer sentence is a tenth or less.
+  const unique = c.wasUnique && c.storedLength >= EDITED_MIN_TEXT && c.readsClosely
+  return c.structure >= (unique ? EDITED_STRUCTURE : 0.95)
+}
+
+/** A changed candidate for `editedLookAlike`. */
+export interface EditedCandidate {
+  structure: number
+  /** Its text reads as the stored one with a few words changed (an edit distance of at most a fifth). */
+  readsAsBefore: boolean
+}
+
+/**
+ * Fewer look-alikes than when pinned and none of them keeping its surroundings: the pinned one may be
+ * the look-alike whose words were edited. Taken only when exactly one element of the page reads as the
+ * stored text without being it, the text is long enough not to be another paragraph of the same filler,
+ * and it sits at least as close to the stored place in the tree as every look-alike left.
+ */
+export function editedLookAlike<T extends EditedCandidate>(
+  changed: readonly T[],
+  lookAlikes: readonly { structure: number }[],
+  storedLength: number,
+): T | null {
+  if (storedLength < EDITED_MIN_TEXT) return null
+  const reading = changed.filter((c) => c.readsAsBefore)
+  const [one] = reading
+  if (reading.length !== 1 || !one || one.structure < EDITED_LOOK_ALIKE_STRUCTURE) return null
+  return lookAlikes.every((other) => one.structure >= other.structure) ? one : null
+}
