@@ -237,7 +237,14 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
       )
     // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
     if (identical.length === 0 && stored < dupes)
-      return changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED))
+      return (
+        changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED)) ??
+        editedLookAlike(
+          scored.filter((c) => !c.identical && c.score >= ACCEPT_CHANGED),
+          scored.filter((c) => c.identical),
+          { storedLength: anchor.fingerprint.textLength, dropped: dupes - stored },
+        )
+      )
     // A twin pasted next to the pinned element: the pinned one kept its path, or sits before its copy.
     if (stored > dupes) {
       const leader = copiesFollowOriginals(

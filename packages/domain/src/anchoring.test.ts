@@ -222,14 +222,19 @@ describe('editedLookAlike', () => {
   test('the one element reading as before, at least as well placed as the copies left', () => {
     const edited = { name: 'edited', structure: 0.9, readsAsBefore: true }
     const other = { name: 'other', structure: 0.95, readsAsBefore: false }
-    expect(editedLookAlike([other, edited], copies, 120)?.name).toBe('edited')
+    expect(editedLookAlike([other, edited], copies, { storedLength: 120, dropped: 1 })?.name).toBe('edited')
   })
 
   test('two reading as before, a copy better placed, or a short text: none', () => {
     const a = { name: 'a', structure: 0.9, readsAsBefore: true }
     const b = { name: 'b', structure: 0.9, readsAsBefore: true }
-    expect(editedLookAlike([a, b], copies, 120)).toBeNull()
-    expect(editedLookAlike([a], [{ structure: 0.95 }], 120)).toBeNull()
-    expect(editedLookAlike([a], copies, 17)).toBeNull()
+    expect(editedLookAlike([a, b], copies, { storedLength: 120, dropped: 1 })).toBeNull()
+    expect(editedLookAlike([a], [{ structure: 0.95 }], { storedLength: 120, dropped: 1 })).toBeNull()
+    expect(editedLookAlike([a], copies, { storedLength: 17, dropped: 1 })).toBeNull()
+  })
+
+  test('two look-alikes missing (one edited, the pinned one maybe gone): none', () => {
+    const a = { name: 'a', structure: 0.9, readsAsBefore: true }
+    expect(editedLookAlike([a], copies, { storedLength: 120, dropped: 2 })).toBeNull()
   })
 })

@@ -222,15 +222,16 @@ export interface EditedCandidate {
 /**
  * Fewer look-alikes than when pinned and none of them keeping its surroundings: the pinned one may be
  * the look-alike whose words were edited. Taken only when exactly one element of the page reads as the
- * stored text without being it, the text is long enough not to be another paragraph of the same filler,
+ * stored text without being it, exactly one look-alike is missing, the text is long enough not to be another paragraph of the same filler,
  * and it sits at least as close to the stored place in the tree as every look-alike left.
  */
 export function editedLookAlike<T extends EditedCandidate>(
   changed: readonly T[],
   lookAlikes: readonly { structure: number }[],
-  storedLength: number,
+  { storedLength, dropped }: { storedLength: number; dropped: number },
 ): T | null {
-  if (storedLength < EDITED_MIN_TEXT) return null
+  // Two look-alikes gone: one edited, the other (the pinned one?) edited beyond recognition or deleted.
+  if (storedLength < EDITED_MIN_TEXT || dropped !== 1) return null
   const reading = changed.filter((c) => c.readsAsBefore)
   const [one] = reading
   if (reading.length !== 1 || !one || one.structure < EDITED_LOOK_ALIKE_STRUCTURE) return null
