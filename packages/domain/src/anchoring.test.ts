@@ -36,6 +36,19 @@ describe('onlyOneKeepsASide', () => {
     expect(onlyOneKeepsASide([moved, candidate({ name: 'pinned' })])).toBeNull()
   })
 
+  test('at the stored place, a side kept past its block, every other look-alike in another branch', () => {
+    const keeper = candidate({
+      name: 'k',
+      suffixExact: true,
+      suffixWithin: false,
+      cssHit: true,
+      structure: 1,
+    })
+    const far = [candidate({ name: 'a', structure: 0.43 }), candidate({ name: 'b', structure: 0.6 })]
+    expect(onlyOneKeepsASide([...far, keeper])?.name).toBe('k')
+    expect(onlyOneKeepsASide([candidate({ name: 'near', structure: 0.9 }), keeper])).toBeNull()
+  })
+
   test('two keeping one side each (swapped blocks): nobody can tell', () => {
     const a = candidate({ name: 'a', prefixExact: true, near: 1 })
     const b = candidate({ name: 'b', suffixExact: true, near: 1, cssHit: true })

@@ -35,6 +35,8 @@ export interface AnchorEvidence {
 
 /** Below this, a candidate is not at the stored place in the tree. */
 const SAME_PLACE = 0.99
+/** This much less structure than another candidate puts a look-alike in another branch of the page. */
+const OTHER_BRANCH = 0.3
 
 function exactSides(candidate: AnchorEvidence): number {
   return (candidate.prefixExact ? 1 : 0) + (candidate.suffixExact ? 1 : 0)
@@ -53,15 +55,24 @@ function keepsOwnSide(c: AnchorEvidence): boolean {
  * swapped: the look-alike at the end of the card now last takes over the text after the pinned one).
  */
 export function onlyOneKeepsASide<T extends AnchorEvidence>(lookAlikes: readonly T[]): T | null {
-  if (lookAlikes.filter((candidate) => exactSides(candidate) > 0).length !== 1) return null
-  const keeping = lookAlikes.filter(keepsOwnSide)
-  const [one] = keeping
-  if (keeping.length !== 1 || !one) return null
+  const exact = lookAlikes.filter((candidate) => exactSides(candidate) > 0)
+  const [keeper] = exact
+  if (exact.length !== 1 || !keeper) return null
+  // At the stored place while every other look-alike is in another branch of the page (the version in
+  // the header, its copies in the body): a swap moves blocks among siblings, never that far.
+  if (
+    keeper.structure >= SAME_PLACE &&
+    lookAlikes.every((other) => other === keeper || other.structure <= keeper.structure - OTHER_BRANCH)
+  )
+    return keeper
+  if (!keepsOwnSide(keeper)) return null
   // A look-alike keeping both sides near (a template repeating the words around every copy) stands in
   // the way unless the keeper is as well placed in the tree: 40 characters of its own siblings, kept
   // exactly, say more than twelve on each side that every copy of the template has.
-  return lookAlikes.every((other) => other === one || other.near < 2 || one.structure >= other.structure)
-    ? one
+  return lookAlikes.every(
+    (other) => other === keeper || other.near < 2 || keeper.structure >= other.structure,
+  )
+    ? keeper
     : null
 }
 
