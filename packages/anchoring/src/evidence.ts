@@ -17,6 +17,7 @@ import {
   editedTextPlaced,
   grewInPlace,
   keepsBothAgainstNone,
+  keptAmongGrown,
   onlyOneKeepsASide,
   onlyOneKeepsItsSiblings,
   originalBeforeItsCopy,
@@ -243,6 +244,11 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
           scored.filter((c) => !c.identical && c.score >= ACCEPT_CHANGED),
           scored.filter((c) => c.identical),
           { storedLength: anchor.fingerprint.textLength, dropped: dupes - stored },
+        ) ??
+        keptAmongGrown(
+          lookAlikes,
+          scored.filter((c) => !c.identical && c.contains),
+          dupes - stored,
         )
       )
     // A twin pasted next to the pinned element: the pinned one kept its path, or sits before its copy.

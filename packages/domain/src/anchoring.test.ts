@@ -7,6 +7,7 @@ import {
   editedTextPlaced,
   grewInPlace,
   keepsBothAgainstNone,
+  keptAmongGrown,
   onlyOneKeepsASide,
   onlyOneKeepsItsSiblings,
   originalBeforeItsCopy,
@@ -249,5 +250,18 @@ describe('editedLookAlike', () => {
   test('two look-alikes missing (one edited, the pinned one maybe gone): none', () => {
     const a = { name: 'a', structure: 0.9, readsAsBefore: true }
     expect(editedLookAlike([a], copies, { storedLength: 120, dropped: 2 })).toBeNull()
+  })
+})
+
+describe('keptAmongGrown', () => {
+  const kept = candidate({ name: 'kept', suffixExact: true, near: 1, cssHit: true, structure: 1 })
+  const grown = candidate({ name: 'grown', structure: 0.87 })
+  test('a copy grew (a sentence added), the pinned one left keeps its side: the pinned one', () => {
+    expect(keptAmongGrown([kept], [grown], 1)?.name).toBe('kept')
+  })
+
+  test('more copies missing than grew (one was deleted): none', () => {
+    expect(keptAmongGrown([kept], [grown], 2)).toBeNull()
+    expect(keptAmongGrown([kept], [], 1)).toBeNull()
   })
 })

@@ -77,6 +77,21 @@ export function onlyOneKeepsASide<T extends AnchorEvidence>(lookAlikes: readonly
 }
 
 /**
+ * Fewer look-alikes than when pinned, but as many elements now holding the stored text and more (a
+ * sentence added to some of the copies) as copies missing: none was deleted, some grew. Among the copies
+ * left and the grown ones, the one alone keeping a side decides, as when nothing was missing
+ * (`onlyOneKeepsASide`); otherwise nobody can tell.
+ */
+export function keptAmongGrown<T extends AnchorEvidence>(
+  lookAlikes: readonly T[],
+  grown: readonly T[],
+  missing: number,
+): T | null {
+  if (missing < 1 || grown.length !== missing) return null
+  return onlyOneKeepsASide([...lookAlikes, ...grown])
+}
+
+/**
  * Look-alikes whose wider surroundings all changed (content inserted, words edited around them): the
  * pinned one is the only look-alike whose own siblings still read as stored next to it ("Cake" before
  * the "More Details" of the cake's card, where every card has a "More Details"). Siblings move with
