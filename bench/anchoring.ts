@@ -1,7 +1,7 @@
 /**
  * Resolve time of 500 pins on the longest corpus page, in headless Chromium (issue 16: target < 50 ms).
- * Serves fixtures/ with e2e/corpus-server.ts, opens the page with the most elements, injects
- * `@pinpoint/anchoring` (bundled here as the bridge is), captures 500 anchors on its elements (cycling
+ * Serves fixtures/ with e2e/corpus-server.ts, opens the page of the anchoring suite with the most
+ * elements, injects `@pinpoint/anchoring` (bundled here as the bridge is), captures 500 anchors on its elements (cycling
  * through them when the page has fewer), then times `resolveAnchors` on the unchanged page and on the
  * "insert" and "words~wrap" variants (where the fast path cannot answer and every selector runs).
  *
@@ -9,14 +9,9 @@
  */
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
+import { ANCHORING_PAGES as PAGES } from '../e2e/anchoring-cases'
 
 const root = join(import.meta.dir, '..')
-const PAGES = [
-  'websites/sb-admin-2/tables.html',
-  'websites/sb-admin-2/index.html',
-  'websites/coffee-shop-free-html5-template/index.html',
-  'websites/startbootstrap-clean-blog-1.0.2/post.html',
-]
 const PINS = 500
 const ROUNDS = 5
 

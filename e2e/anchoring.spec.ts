@@ -7,7 +7,8 @@
  * element was deleted must turn inactive with a reason, never land on another element. Identity is judged
  * by `data-gt`, each element's position in the original document (added by corpus-variants.ts).
  * The last test prints the per-edit table and fails when a pin landed on another element anywhere or when
- * fewer than 95 % of the pins of any single edit were found (the redesign, six edits at once, is printed).
+ * fewer than 95 % of the pins of any single edit were found; the redesign (six edits at once) is held to
+ * 93 % until the anchor stores more than it does (decision 049).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -314,19 +315,19 @@ test.describe('anchoring on the corpus', () => {
     )
     expect(results.length).toBe(PAGES.length)
     expect(totals.survived / totals.checked).toBeGreaterThanOrEqual(0.95)
-    expect(totals.deletedInactive / Math.max(1, totals.deleted)).toBeGreaterThanOrEqual(0.95)
+    // Issue 16: a deleted element's pin is inactive, every time.
+    expect(totals.deletedInactive).toBe(totals.deleted)
     // Issue 16: never on another element, after any edit or a deletion.
     expect([...table.keys()]).toEqual([...BASE_EDITS, ...EDITS.map((edit) => edit.label)])
     for (const [label, c] of table) expect(c.misplaced, `pins on another element after "${label}"`).toBe(0)
     expect(totals.deletedMisplaced, 'deleted elements whose pin landed elsewhere').toBe(0)
-    // Every single edit keeps 95 % of its pins. The redesign (six edits at once) is printed but not held
-    // to it yet: it keeps about 88 % (decision 036).
+    // Every single edit keeps 95 % of its pins. The redesign (six edits at once) keeps 93.4 % and is held
+    // to 93 % so that it cannot slip back (decision 049).
     for (const [label, c] of table) {
-      if (label === REDESIGN) continue
       expect(
         c.found / Math.max(1, c.found + c.lost + c.misplaced),
         `survival of "${label}"`,
-      ).toBeGreaterThanOrEqual(0.95)
+      ).toBeGreaterThanOrEqual(label === REDESIGN ? 0.93 : 0.95)
     }
   })
 })

@@ -12,14 +12,19 @@
  */
 import {
   changedInItsPlace,
+  copiesFollowOriginals,
+  editedLookAlike,
+  editedTextPlaced,
   grewInPlace,
   keepsBothAgainstNone,
+  keptAmongGrown,
   onlyOneKeepsASide,
+  onlyOneKeepsItsSiblings,
   originalBeforeItsCopy,
 } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
-import { contextOf, type ScoreParts } from './fingerprint'
+import { contextOf, type ScoreParts, type TextCache } from './fingerprint'
 import { readsAsBefore } from './text'
 import type { Anchor, ResolveMethod } from './types'
 
@@ -33,6 +38,8 @@ const ACCEPT_CHANGED = 0.6
 const MIN_CONTEXT = 8
 /** How many characters right next to the element must be unchanged for a side to agree "near". */
 const NEAR = 12
+/** Less of its parent's text than this next to an element tells nothing of its siblings. */
+const MIN_SIBLING_TEXT = 3
 /** Closer than this in structure, two candidates are not told apart by their place in the tree. */
 const STRUCTURE_MARGIN = 0.05
 
@@ -46,6 +53,10 @@ export interface Scored extends ScoreParts, Surroundings {
   /** At the stored CSS path. */
   cssHit: boolean
   confirmed: boolean
+  /** Its text reads as the stored one with a few words changed (changed candidates of 30+ characters). */
+  readsAsBefore: boolean
+  /** Inside a block that comes right after an identical one (see `followsTwin`); look-alikes only. */
+  followsTwin: boolean
 }
 
 /** How a candidate's surroundings agree with the stored ones (see AnchorEvidence). */
@@ -58,6 +69,8 @@ export interface Surroundings {
   suffixExact: boolean
   prefixWithin: boolean
   suffixWithin: boolean
+  /** Sides (0-2) where the text of its own parent next to it (its siblings' text) is still as stored. */
+  siblingSides: number
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -73,6 +86,25 @@ function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): nu
   return run
 }
 
+/** Share of characters that may differ for a changed text to read "closely" as before (editedTextPlaced). */
+const CLOSELY = 0.1
+/** How many ancestors up a pasted copy of a block holding the element is looked for. */
+const COPY_DEPTH = 4
+
+/**
+ * Whether the element, or one of its nearest ancestors, comes right after an identical sibling (same tag
+ * and text): it sits in the second of two equal blocks, where a copy pasted below its original sits.
+ */
+export function followsTwin(element: Element, texts: TextCache): boolean {
+  let node: Element | null = element
+  for (let depth = 0; node && depth <= COPY_DEPTH && node.localName !== 'body'; depth += 1) {
+    const previous: Element | null = node.previousElementSibling
+    if (previous?.localName === node.localName && texts.of(previous) === texts.of(node)) return true
+    node = node.parentElement
+  }
+  return false
+}
+
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
 export function surroundings(element: Element, anchor: Anchor, context: ResolveContext): Surroundings {
   const { quote } = anchor
@@ -84,25 +116,28 @@ export function surroundings(element: Element, anchor: Anchor, context: ResolveC
     suffixExact: false,
     prefixWithin: false,
     suffixWithin: false,
+    siblingSides: 0,
   }
   if (!quote || !around) return result
+  // How much text its own parent has on each side of it: its siblings' text, which moves with it.
+  const own = context.index.rangeOf(element)
+  const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
+  const inParent = {
+    prefix: own && parent ? own.start - parent.start : 0,
+    suffix: own && parent ? parent.end - own.end : 0,
+  }
   for (const side of ['prefix', 'suffix'] as const) {
     const stored = quote[side]
     if (stored.length < MIN_CONTEXT) continue
-    if (around[side] === stored) {
+    const exact = around[side] === stored
+    if (exact) {
       result.sides += 1
       result[side === 'prefix' ? 'prefixExact' : 'suffixExact'] = true
+      result[side === 'prefix' ? 'prefixWithin' : 'suffixWithin'] = inParent[side] >= NEAR
     }
-    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) result.near += 1
-  }
-  if (result.sides > 0) {
-    // Whether the text next to it on each side belongs to its own parent (see AnchorEvidence).
-    const own = context.index.rangeOf(element)
-    const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
-    if (own && parent) {
-      result.prefixWithin = own.start - parent.start >= NEAR
-      result.suffixWithin = parent.end - own.end >= NEAR
-    }
+    const run = commonRun(stored, around[side], side)
+    if (run >= Math.min(NEAR, stored.length)) result.near += 1
+    if (inParent[side] >= MIN_SIBLING_TEXT && run >= Math.min(NEAR, inParent[side])) result.siblingSides += 1
   }
   return result
 }
@@ -159,8 +194,15 @@ export function confirmed(
     // A longer text changed by a few words: it must still read as before (in order, not only the same
     // words) and be at the same place in the tree or keep the text on one side.
     if (!readsAsBefore(fingerprint.text, text)) return false
-    // Where both sides changed too (content added around it), only almost the same place will do.
-    return (cssHit && near > 0) || sides > 0 || candidate.structure >= (near > 0 ? 0.75 : 0.95)
+    return editedTextPlaced({
+      cssHit,
+      sides,
+      near,
+      structure: candidate.structure,
+      storedLength: fingerprint.textLength,
+      wasUnique: (fingerprint.dupes ?? 1) <= 1,
+      readsClosely: sides === 0 && near === 0 && readsAsBefore(fingerprint.text, text, CLOSELY),
+    })
   }
   const dupes = fingerprint.dupes ?? 1
   const now = lookAlikes(candidate.element, context)
@@ -189,13 +231,36 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     // An identical, confirmed element is the stored one unless its score is very low.
     const identical = lookAlikes.filter((c) => c.confirmed)
     if (identical.length === 0 && stored === dupes)
-      return alone(scored.filter((c) => c.identical)) ?? onlyOneKeepsASide(lookAlikes)
+      return (
+        alone(scored.filter((c) => c.identical)) ??
+        onlyOneKeepsASide(lookAlikes) ??
+        onlyOneKeepsItsSiblings(lookAlikes)
+      )
     // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
     if (identical.length === 0 && stored < dupes)
-      return changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED))
+      return (
+        changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED)) ??
+        editedLookAlike(
+          scored.filter((c) => !c.identical && c.score >= ACCEPT_CHANGED),
+          scored.filter((c) => c.identical),
+          { storedLength: anchor.fingerprint.textLength, dropped: dupes - stored },
+        ) ??
+        keptAmongGrown(
+          lookAlikes,
+          scored.filter((c) => !c.identical && c.contains),
+          dupes - stored,
+        )
+      )
     // A twin pasted next to the pinned element: the pinned one kept its path, or sits before its copy.
     if (stored > dupes) {
-      const kept = identical.find((c) => c.cssHit) ?? originalBeforeItsCopy(lookAlikes)
+      const leader = copiesFollowOriginals(
+        scored.filter((c) => c.identical),
+        stored - dupes,
+      )
+      const kept =
+        (leader?.confirmed && leader.score >= ACCEPT_IDENTICAL ? leader : null) ??
+        identical.find((c) => c.cssHit) ??
+        originalBeforeItsCopy(lookAlikes)
       if (kept) return kept
     }
     // Every look-alike scored, confirmed or not, may stand in the winner's way.
@@ -227,6 +292,7 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
   if (!top?.confirmed) return null
   const others = [...new Set([...ranked.slice(1), ...blocking])].filter((c) => c !== top)
   if (keepsBothAgainstNone(top, others)) return top
+  if (onlyOneKeepsItsSiblings([top, ...others]) === top) return top
   // The winner must beat every rival on one kind of evidence without losing on the other: when the
   // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
   // a template repeating the same words around every copy), nobody can tell.

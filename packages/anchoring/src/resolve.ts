@@ -12,7 +12,7 @@
  */
 import approxSearch from 'approx-string-match'
 import { createResolveContext, type ResolveContext } from './context'
-import { ACCEPT, confirmed, pickWinner, type Scored, surroundings } from './evidence'
+import { ACCEPT, confirmed, followsTwin, pickWinner, type Scored, surroundings } from './evidence'
 import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
 import { findAll, readsAsBefore } from './text'
 import { BRIDGE_ATTRIBUTE } from './text-index'
@@ -140,11 +140,21 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
       chainCache: context.chainCache,
     })
     if (parts.score < CHANGED) return
+    const identical = identityKey(element, context.texts) === storedKey
     const candidate = {
       element,
       method,
       ...parts,
-      identical: identityKey(element, context.texts) === storedKey,
+      identical,
+      readsAsBefore:
+        !identical &&
+        anchor.fingerprint.textLength >= 30 &&
+        readsAsBefore(anchor.fingerprint.text, context.texts.of(element)),
+      // Only asked when look-alikes were added (a copy pasted): it walks a few ancestors.
+      followsTwin:
+        identical &&
+        identicalOnPage.length > (anchor.fingerprint.dupes ?? 1) &&
+        followsTwin(element, context.texts),
       contains: containsStored(context.texts.of(element), anchor),
       cssHit: element === cssElement,
       ...surroundings(element, anchor, context),
@@ -167,9 +177,22 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
     identicalOnPage.length === (anchor.fingerprint.dupes ?? 1)
   )
     return explained(found(first, anchor, context))
+  const dupes = anchor.fingerprint.dupes ?? 1
   if (identicalOnPage.length > 0) {
     // The stored element is still on the page, maybe moved: only it (or one of its twins) may win.
     for (const element of identicalOnPage.slice(0, MAX_IDENTICAL)) consider(element, 'fingerprint')
+    // Fewer twins than before and none keeping its surroundings: the pinned one may be the twin whose
+    // words were edited (see editedLookAlike).
+    const exact = anchor.quote?.exact
+    if (exact && identicalOnPage.length < dupes && !scored.some((c) => c.confirmed)) {
+      for (const hit of approximateHits(context, exact)) {
+        const slack = Math.max(0, hit.end - hit.start - 4)
+        consider(
+          elementAtText(context, hit.start, hit.end - hit.start, anchor.fingerprint.tag, slack),
+          'quote',
+        )
+      }
+    }
   } else {
     const exact = anchor.quote?.exact
     if (exact) {

@@ -2,9 +2,14 @@ import { describe, expect, test } from 'bun:test'
 import {
   type AnchorEvidence,
   changedInItsPlace,
+  copiesFollowOriginals,
+  editedLookAlike,
+  editedTextPlaced,
   grewInPlace,
   keepsBothAgainstNone,
+  keptAmongGrown,
   onlyOneKeepsASide,
+  onlyOneKeepsItsSiblings,
   originalBeforeItsCopy,
 } from './anchoring'
 
@@ -14,6 +19,7 @@ const candidate = (evidence: Partial<AnchorEvidence> & { name: string }) => ({
   suffixExact: false,
   prefixWithin: true,
   suffixWithin: true,
+  siblingSides: 0,
   near: 0,
   structure: 0.9,
   ...evidence,
@@ -31,16 +37,31 @@ describe('onlyOneKeepsASide', () => {
     expect(onlyOneKeepsASide([moved, candidate({ name: 'pinned' })])).toBeNull()
   })
 
+  test('at the stored place, a side kept past its block, every other look-alike in another branch', () => {
+    const keeper = candidate({
+      name: 'k',
+      suffixExact: true,
+      suffixWithin: false,
+      cssHit: true,
+      structure: 1,
+    })
+    const far = [candidate({ name: 'a', structure: 0.43 }), candidate({ name: 'b', structure: 0.6 })]
+    expect(onlyOneKeepsASide([...far, keeper])?.name).toBe('k')
+    expect(onlyOneKeepsASide([candidate({ name: 'near', structure: 0.9 }), keeper])).toBeNull()
+  })
+
   test('two keeping one side each (swapped blocks): nobody can tell', () => {
     const a = candidate({ name: 'a', prefixExact: true, near: 1 })
     const b = candidate({ name: 'b', suffixExact: true, near: 1, cssHit: true })
     expect(onlyOneKeepsASide([a, b])).toBeNull()
   })
 
-  test('another keeping both sides near stands in the way', () => {
-    const a = candidate({ name: 'a', prefixExact: true, near: 1 })
-    const b = candidate({ name: 'b', near: 2 })
+  test('another keeping both sides near stands in the way, unless the keeper is as well placed', () => {
+    const a = candidate({ name: 'a', prefixExact: true, near: 1, structure: 0.9 })
+    const b = candidate({ name: 'b', near: 2, structure: 0.95 })
     expect(onlyOneKeepsASide([a, b])).toBeNull()
+    const placed = candidate({ name: 'placed', suffixExact: true, near: 1, structure: 1, cssHit: true })
+    expect(onlyOneKeepsASide([placed, b])?.name).toBe('placed')
   })
 
   test('nobody keeping a side: none', () => {
@@ -109,9 +130,15 @@ describe('keepsBothAgainstNone', () => {
     expect(keepsBothAgainstNone(top, [atPath])).toBe(true)
   })
 
-  test('a look-alike keeping one side near, or the top keeping only one side exactly: no', () => {
+  test('look-alikes keeping one side near: still the top, which keeps both whole sides', () => {
+    const top = candidate({ name: 'top', prefixExact: true, suffixExact: true, near: 2, structure: 0.91 })
+    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 1, structure: 0.92 })])).toBe(true)
+  })
+
+  test('a look-alike keeping a whole side or both near, or the top keeping one side: no', () => {
     const top = candidate({ name: 'top', prefixExact: true, suffixExact: true, near: 2 })
-    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 1 })])).toBe(false)
+    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', near: 2 })])).toBe(false)
+    expect(keepsBothAgainstNone(top, [candidate({ name: 'o', prefixExact: true, near: 1 })])).toBe(false)
     const half = candidate({ name: 'half', prefixExact: true, near: 2 })
     expect(keepsBothAgainstNone(half, [candidate({ name: 'o' })])).toBe(false)
   })
@@ -140,5 +167,101 @@ describe('grewInPlace', () => {
     expect(grewInPlace({ ...grown, storedLength: 9, length: 18 })).toBe(false)
     expect(grewInPlace({ ...grown, structure: 0.7 })).toBe(false)
     expect(grewInPlace({ ...grown, length: 24 })).toBe(false)
+  })
+})
+
+describe('onlyOneKeepsItsSiblings', () => {
+  test('the one look-alike whose siblings still read as stored', () => {
+    const pinned = candidate({ name: 'pinned', siblingSides: 1 })
+    const others = [candidate({ name: 'a', near: 1, cssHit: true }), candidate({ name: 'b' })]
+    expect(onlyOneKeepsItsSiblings([...others, pinned])?.name).toBe('pinned')
+  })
+
+  test('look-alikes sharing their siblings (a template line), or none keeping them: none', () => {
+    const a = candidate({ name: 'a', siblingSides: 2 })
+    const b = candidate({ name: 'b', siblingSides: 1 })
+    expect(onlyOneKeepsItsSiblings([a, b])).toBeNull()
+    expect(onlyOneKeepsItsSiblings([candidate({ name: 'c' })])).toBeNull()
+  })
+})
+
+describe('copiesFollowOriginals', () => {
+  const original = { name: 'original', followsTwin: false }
+  const copy = { name: 'copy', followsTwin: true }
+  test('one copy pasted after its original: the original', () => {
+    expect(copiesFollowOriginals([copy, original], 1)?.name).toBe('original')
+  })
+
+  test('identical blocks already in a row before the edit: more followers than copies, none', () => {
+    const earlier = { name: 'earlier', followsTwin: true }
+    expect(copiesFollowOriginals([original, earlier, copy], 1)).toBeNull()
+  })
+
+  test('nothing added, or two leading: none', () => {
+    expect(copiesFollowOriginals([original, copy], 0)).toBeNull()
+    expect(copiesFollowOriginals([original, { name: 'other', followsTwin: false }, copy], 1)).toBeNull()
+  })
+})
+
+describe('editedTextPlaced', () => {
+  const edited = {
+    cssHit: false,
+    sides: 0,
+    near: 0,
+    structure: 0.8,
+    storedLength: 60,
+    wasUnique: true,
+    readsClosely: true,
+  }
+  test('a unique longer text, words changed, everything around it changed, about in place: yes', () => {
+    expect(editedTextPlaced(edited)).toBe(true)
+  })
+
+  test('one that had look-alikes, or a short one, or another branch: only at almost the same place', () => {
+    expect(editedTextPlaced({ ...edited, wasUnique: false })).toBe(false)
+    expect(editedTextPlaced({ ...edited, storedLength: 20 })).toBe(false)
+    expect(editedTextPlaced({ ...edited, structure: 0.7 })).toBe(false)
+    expect(editedTextPlaced({ ...edited, readsClosely: false })).toBe(false)
+    expect(editedTextPlaced({ ...edited, wasUnique: false, structure: 0.96 })).toBe(true)
+  })
+
+  test('a whole side kept, or the path with a near side: yes', () => {
+    expect(editedTextPlaced({ ...edited, structure: 0.3, sides: 1 })).toBe(true)
+    expect(editedTextPlaced({ ...edited, structure: 0.3, cssHit: true, near: 1 })).toBe(true)
+  })
+})
+
+describe('editedLookAlike', () => {
+  const copies = [{ structure: 0.89 }, { structure: 0.85 }]
+  test('the one element reading as before, at least as well placed as the copies left', () => {
+    const edited = { name: 'edited', structure: 0.9, readsAsBefore: true }
+    const other = { name: 'other', structure: 0.95, readsAsBefore: false }
+    expect(editedLookAlike([other, edited], copies, { storedLength: 120, dropped: 1 })?.name).toBe('edited')
+  })
+
+  test('two reading as before, a copy better placed, or a short text: none', () => {
+    const a = { name: 'a', structure: 0.9, readsAsBefore: true }
+    const b = { name: 'b', structure: 0.9, readsAsBefore: true }
+    expect(editedLookAlike([a, b], copies, { storedLength: 120, dropped: 1 })).toBeNull()
+    expect(editedLookAlike([a], [{ structure: 0.95 }], { storedLength: 120, dropped: 1 })).toBeNull()
+    expect(editedLookAlike([a], copies, { storedLength: 17, dropped: 1 })).toBeNull()
+  })
+
+  test('two look-alikes missing (one edited, the pinned one maybe gone): none', () => {
+    const a = { name: 'a', structure: 0.9, readsAsBefore: true }
+    expect(editedLookAlike([a], copies, { storedLength: 120, dropped: 2 })).toBeNull()
+  })
+})
+
+describe('keptAmongGrown', () => {
+  const kept = candidate({ name: 'kept', suffixExact: true, near: 1, cssHit: true, structure: 1 })
+  const grown = candidate({ name: 'grown', structure: 0.87 })
+  test('a copy grew (a sentence added), the pinned one left keeps its side: the pinned one', () => {
+    expect(keptAmongGrown([kept], [grown], 1)?.name).toBe('kept')
+  })
+
+  test('more copies missing than grew (one was deleted): none', () => {
+    expect(keptAmongGrown([kept], [grown], 2)).toBeNull()
+    expect(keptAmongGrown([kept], [], 1)).toBeNull()
   })
 })
