@@ -18,6 +18,7 @@ import {
   Settings2,
   Share2,
   Trash2,
+  Upload,
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -33,6 +34,7 @@ export type CanvasDialog =
   | 'reminders'
   | 'revision'
   | 'settings'
+  | 'export'
   | 'delete'
 
 const TYPE_META: Record<string, { label: string; icon: ReactNode; tint: string }> = {
@@ -258,6 +260,9 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
           </MenuItem>
           <MenuItem icon={<Settings2 />} onSelect={() => onDialog(canvas, 'settings')}>
             Link settings
+          </MenuItem>
+          <MenuItem icon={<Upload />} onSelect={() => onDialog(canvas, 'export')}>
+            Export comments
           </MenuItem>
           <MenuSeparator />
           {archived ? (
