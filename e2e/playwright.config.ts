@@ -64,6 +64,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // The billing journey moves the server's clock past a trial's end (POST /api/v1/dev/clock, loopback only).
       BILLING_TEST_CLOCK: '1',
+      // The exports journey runs a fake Trello (server/src/connectors/fake-main.ts) on PORT + 50.
+      TRELLO_API_URL: `http://127.0.0.1:${PORT + 50}`,
+      TRELLO_API_KEY: 'fake-trello-key',
     },
   },
 })
