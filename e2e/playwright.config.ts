@@ -69,6 +69,9 @@ export default defineConfig({
       // Guided tours would cover the screens every other journey drives; tours.spec.ts runs its own
       // server with them on (and with analytics sent to a local sink).
       TOURS_AUTOSTART: '0',
+      // The exports journey runs a fake Trello (server/src/connectors/fake-main.ts) on PORT + 50.
+      TRELLO_API_URL: `http://127.0.0.1:${PORT + 50}`,
+      TRELLO_API_KEY: 'fake-trello-key',
     },
   },
 })

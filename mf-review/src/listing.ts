@@ -16,17 +16,18 @@ export function useListedAnnotations(): Annotation[] {
   const statuses = useAtomValue(atoms.statuses)
   const labelIds = useAtomValue(atoms.labelIds)
   const currentPageOnly = useAtomValue(atoms.currentPageOnly)
+  const exported = useAtomValue(atoms.exported)
   const sort = useAtomValue(atoms.sort)
   return useMemo(() => {
     const positions = new Map(assets.map((asset) => [asset.id, asset.position]))
     const filtered = filterAnnotations(
       annotations,
-      { search, statuses, labelIds, currentPageOnly },
+      { search, statuses, labelIds, currentPageOnly, exported },
       placement,
       numbers,
     )
     return sortAnnotations(filtered, sort, positions)
-  }, [annotations, search, statuses, labelIds, currentPageOnly, sort, placement, numbers, assets])
+  }, [annotations, search, statuses, labelIds, currentPageOnly, exported, sort, placement, numbers, assets])
 }
 
 /** The listed comments placed where the viewer is (this asset and page, or this website path). */

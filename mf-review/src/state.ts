@@ -8,7 +8,7 @@ import { DEFAULT_VIEW_WIDTH, DEFAULT_VISIBLE_ANNOTATION_STATUSES, type ViewMode 
 import { getViewMode } from '@pinpoint/state'
 import { atom, type PrimitiveAtom } from 'jotai'
 import { createContext, useContext } from 'react'
-import type { SortMode } from './lib/list'
+import type { ExportedFilter, SortMode } from './lib/list'
 
 /** Zoom of design and PDF viewers: a percentage (default 100), or fitted to the width or height. */
 export type Zoom = { mode: 'percent'; percent: number } | { mode: 'fit-width' } | { mode: 'fit-height' }
@@ -52,6 +52,8 @@ export function createReviewAtoms() {
     statuses: atom<readonly string[]>([...DEFAULT_VISIBLE_ANNOTATION_STATUSES]),
     labelIds: atom<readonly string[]>([]),
     currentPageOnly: atom(false),
+    exported: atom<ExportedFilter>('all'),
+    exportOpen: atom(false),
     sort: atom<SortMode>('page'),
     groupByStatus: atom(false),
     assetId: atom<string | null>(null) as PrimitiveAtom<string | null>,

@@ -63,6 +63,10 @@ const LabelSettingsPage = lazyNamed(
   () => import('./pages/settings/labels'),
   (m) => m.LabelSettingsPage,
 )
+const IntegrationSettingsPage = lazyNamed(
+  () => import('./pages/settings/integrations'),
+  (m) => m.IntegrationSettingsPage,
+)
 const TeamSettingsPage = lazyNamed(
   () => import('./pages/settings/team'),
   (m) => m.TeamSettingsPage,
@@ -146,6 +150,7 @@ export const PAGE_ELEMENTS = {
         <Route path="security" element={<LazyPage page={SecuritySettingsPage} />} />
         <Route path="team" element={<LazyPage page={TeamSettingsPage} />} />
         <Route path="labels" element={<LazyPage page={LabelSettingsPage} />} />
+        <Route path="integrations" element={<LazyPage page={IntegrationSettingsPage} />} />
         <Route path="*" element={<Navigate to="/settings" replace />} />
       </>
     ),

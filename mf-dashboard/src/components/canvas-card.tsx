@@ -21,6 +21,7 @@ import {
   Settings2,
   Share2,
   Trash2,
+  Upload,
   Users,
   Video,
 } from 'lucide-react'
@@ -37,6 +38,7 @@ export type CanvasDialog =
   | 'reminders'
   | 'revision'
   | 'settings'
+  | 'export'
   | 'delete'
 
 const TYPE_META: Record<string, { label: string; icon: ReactNode; tint: string }> = {
@@ -288,6 +290,9 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
           </MenuItem>
           <MenuItem icon={<Settings2 />} onSelect={() => onDialog(canvas, 'settings')}>
             Link settings
+          </MenuItem>
+          <MenuItem icon={<Upload />} onSelect={() => onDialog(canvas, 'export')}>
+            Export comments
           </MenuItem>
           <MenuSeparator />
           {archived ? (

@@ -2,6 +2,7 @@ import { CanvasSettingsDialog } from './canvas/canvas-settings-dialog'
 import { DeleteCanvasDialog } from './canvas/delete-canvas-dialog'
 import { EditCanvasDialog } from './canvas/edit-canvas-dialog'
 import { ExpiryDialog } from './canvas/expiry-dialog'
+import { ExportDialog } from './canvas/export-dialog'
 import { MoveCanvasDialog } from './canvas/move-canvas-dialog'
 import { NewRevisionDialog } from './canvas/new-revision-dialog'
 import { RemindersDialog } from './canvas/reminders-dialog'
@@ -27,6 +28,8 @@ export function CanvasDialogs(props: CanvasDialogsProps) {
       return <NewRevisionDialog {...props} />
     case 'settings':
       return <CanvasSettingsDialog {...props} />
+    case 'export':
+      return <ExportDialog {...props} />
     case 'delete':
       return <DeleteCanvasDialog {...props} />
   }

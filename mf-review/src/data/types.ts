@@ -74,6 +74,8 @@ export interface Annotation {
   assignedUserId: string | null
   assignedUser: { id: string; name: string; avatarUrl: string | null } | null
   Labels: Label[]
+  /** Set once exported to a task tool, the webhook or CSV (SPEC 4: the comment counts as exported). */
+  lastExportDate?: string | null
   textContentBefore: string | null
   textContentAfter: string | null
   AnnotationReplies?: AnnotationReply[]

@@ -129,3 +129,18 @@ describe('list rules', () => {
     ])
   })
 })
+
+describe('exported filter (SPEC 4: exported once lastExportDate is set)', () => {
+  const exported = annotation({ lastExportDate: '2026-02-01T00:00:00.000Z' })
+  const list = [first, exported]
+  const ids = (filter: 'all' | 'exported' | 'not-exported') =>
+    filterAnnotations(list, { ...none, exported: filter }, placement, numberAnnotations(list)).map(
+      (a) => a.id,
+    )
+
+  test('all, only the exported, only the others', () => {
+    expect(ids('all')).toEqual([first.id, exported.id])
+    expect(ids('exported')).toEqual([exported.id])
+    expect(ids('not-exported')).toEqual([first.id])
+  })
+})

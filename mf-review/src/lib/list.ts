@@ -14,6 +14,15 @@ export interface ListFilters {
   /** Label ids; a comment must carry at least one. Empty = no label filter. */
   labelIds: readonly string[]
   currentPageOnly: boolean
+  /** SPEC 4: exported once lastExportDate is set. Absent or 'all' = no filter. */
+  exported?: ExportedFilter
+}
+
+export type ExportedFilter = 'all' | 'exported' | 'not-exported'
+
+export function matchesExported(annotation: Annotation, filter: ExportedFilter | undefined): boolean {
+  if (!filter || filter === 'all') return true
+  return (filter === 'exported') === !!annotation.lastExportDate
 }
 
 /** Where the viewer is: the comments "on the current page" are those placed here. */
@@ -74,6 +83,7 @@ export function filterAnnotations(
       (filters.labelIds.length === 0 ||
         annotation.Labels.some((label) => filters.labelIds.includes(label.id))) &&
       (!filters.currentPageOnly || isOnPlacement(annotation, placement)) &&
+      matchesExported(annotation, filters.exported) &&
       matchesSearch(annotation, filters.search, numbers.get(annotation.id)),
   )
 }

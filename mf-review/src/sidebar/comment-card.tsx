@@ -1,6 +1,6 @@
 import { labelTextColor } from '@pinpoint/domain'
 import { Avatar, cn, formatRelativeTime, LabelChip } from '@pinpoint/ui'
-import { Lock, MessageSquare, Paperclip } from 'lucide-react'
+import { Lock, MessageSquare, Paperclip, Upload } from 'lucide-react'
 import { memo } from 'react'
 import type { Annotation } from '../data/types'
 import { plainComment } from '../lib/list'
@@ -101,6 +101,16 @@ export const CommentCard = memo(function CommentCard({
             />
           ))}
           {annotation.assignedUser ? <span>→ {annotation.assignedUser.name}</span> : null}
+          {annotation.lastExportDate ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-success-50 px-1.5 font-medium text-success-700"
+              title={`Exported ${new Date(annotation.lastExportDate).toLocaleString()}`}
+              data-testid="exported-badge"
+            >
+              <Upload className="size-3" aria-hidden="true" />
+              Exported
+            </span>
+          ) : null}
         </span>
       </button>
     </li>

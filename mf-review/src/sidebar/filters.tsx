@@ -7,7 +7,7 @@ import { Button, cn, LabelChip, Popover, Switch } from '@pinpoint/ui'
 import { useAtom } from 'jotai'
 import { SlidersHorizontal } from 'lucide-react'
 import { useTeamLabels } from '../data/queries'
-import type { SortMode } from '../lib/list'
+import type { ExportedFilter, SortMode } from '../lib/list'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { STATUS_DOTS, statusName } from './labels'
@@ -18,16 +18,27 @@ const SORTS: Array<{ value: SortMode; label: string }> = [
   { value: 'oldest', label: 'Oldest first' },
 ]
 
+const EXPORTED: Array<{ value: ExportedFilter; label: string }> = [
+  { value: 'all', label: 'All comments' },
+  { value: 'exported', label: 'Exported' },
+  { value: 'not-exported', label: 'Not exported' },
+]
+
 export function FiltersButton() {
   const atoms = useReviewAtoms()
   const { canvas, abilities } = useReview()
   const [statuses, setStatuses] = useAtom(atoms.statuses)
   const [labelIds, setLabelIds] = useAtom(atoms.labelIds)
   const [currentPageOnly, setCurrentPageOnly] = useAtom(atoms.currentPageOnly)
+  const [exported, setExported] = useAtom(atoms.exported)
   const [sort, setSort] = useAtom(atoms.sort)
   const [grouped, setGrouped] = useAtom(atoms.groupByStatus)
   const labels = useTeamLabels(canvas.User?.TeamId, abilities.labels)
-  const active = (statuses.length !== 3 ? 1 : 0) + (labelIds.length ? 1 : 0) + (currentPageOnly ? 1 : 0)
+  const active =
+    (statuses.length !== 3 ? 1 : 0) +
+    (labelIds.length ? 1 : 0) +
+    (currentPageOnly ? 1 : 0) +
+    (exported !== 'all' ? 1 : 0)
   const toggle = (list: readonly string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value]
   return (
@@ -82,6 +93,26 @@ export function FiltersButton() {
           </fieldset>
         ) : null}
         <Switch checked={currentPageOnly} onCheckedChange={setCurrentPageOnly} label="Current page only" />
+        <fieldset>
+          <legend className="mb-1.5 text-xs font-semibold text-ink-muted uppercase">Export</legend>
+          <div className="flex flex-col gap-0.5">
+            {EXPORTED.map((option) => (
+              <label
+                key={option.value}
+                className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-hover"
+              >
+                <input
+                  type="radio"
+                  name="exported-filter"
+                  className="accent-brand-600"
+                  checked={exported === option.value}
+                  onChange={() => setExported(option.value)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <fieldset>
           <legend className="mb-1.5 text-xs font-semibold text-ink-muted uppercase">Sort</legend>
           <div className="flex gap-1">

@@ -5,7 +5,8 @@
  */
 import { Button, cn, EmptyState, Input } from '@pinpoint/ui'
 import { useAtom } from 'jotai'
-import { CheckSquare, SearchX, X } from 'lucide-react'
+import { CheckSquare, SearchX, Upload, X } from 'lucide-react'
+import { ExportDialog } from '../export/export-dialog'
 import { stepSelection } from '../lib/list'
 import { useListedAnnotations } from '../listing'
 import { useReview } from '../model'
@@ -32,7 +33,8 @@ export function useStep() {
 export function Sidebar() {
   const atoms = useReviewAtoms()
   const listed = useListedAnnotations()
-  const { selected, selectedMissing, select, annotations } = useReview()
+  const { selected, selectedMissing, select, annotations, abilities } = useReview()
+  const [exportOpen, setExportOpen] = useAtom(atoms.exportOpen)
   const [search, setSearch] = useAtom(atoms.search)
   const [batch, setBatch] = useAtom(atoms.batchMode)
   const [open, setOpen] = useAtom(atoms.sidebarOpen)
@@ -88,6 +90,16 @@ export function Sidebar() {
                 >
                   <CheckSquare />
                 </Button>
+                {abilities.member && !abilities.guest ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setExportOpen(true)}
+                    aria-label="Export comments"
+                  >
+                    <Upload />
+                  </Button>
+                ) : null}
                 <FiltersButton />
               </div>
             </div>
@@ -115,6 +127,7 @@ export function Sidebar() {
           <div className="min-h-0 flex-1 overflow-y-auto">
             <CommentList listed={listed} />
           </div>
+          <ExportDialog open={exportOpen} onOpenChange={setExportOpen} />
         </>
       )}
     </aside>

@@ -3,6 +3,7 @@
  * entity ({ user }, { canvas }, ...). Grouped by area; every function takes plain arguments.
  */
 import type { ApiClient, RequestOptions } from './client'
+import { createIntegrationEndpoints } from './integrations'
 import type {
   AppEvent,
   Canvas,
@@ -247,6 +248,8 @@ export function createEndpoints(api: ApiClient) {
         api.put<{ label: Label }>(`/labels/${id}`, body),
       remove: (id: string) => api.delete<unknown>(`/labels/${id}`),
     },
+    /** Connected accounts, export sync, webhook log, auto-sync, CSV (integrations.ts). */
+    accounts: createIntegrationEndpoints(api),
     events: {
       mine: (opts?: Opts) => api.get<{ events: AppEvent[]; unreadCount?: number }>('/users/me/events', opts),
       markAsRead: (eventIds: Array<string | number>) =>

@@ -34,6 +34,22 @@ export {
 } from './endpoints'
 export { ApiError, type ApiErrorBody, isNetworkError, isNotLoggedIn, toApiError } from './errors'
 export {
+  type AccountsView,
+  type AccountType,
+  type AutoSyncView,
+  type ConnectedAccount,
+  type ConnectInput,
+  createIntegrationEndpoints,
+  type DestinationField,
+  type IntegrationEndpoints,
+  type SyncResponse,
+  type SyncResult,
+  type TaskToolType,
+  type ToolInfo,
+  type WebhookDelivery,
+  type WebhookTry,
+} from './integrations'
+export {
   type CanvasPerson,
   type CanvasUserRole,
   createPeopleEndpoints,

@@ -10,6 +10,12 @@ export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonCl
 export { Card, type CardProps } from './card'
 export { type ClassValue, cn } from './cn'
 export { ColorPicker, type ColorPickerProps } from './color-picker'
+export {
+  type DestinationChoice,
+  DestinationFields,
+  type DestinationFieldsProps,
+  type DestinationStep,
+} from './destination-fields'
 export { Dialog, DialogClose, type DialogProps } from './dialog'
 export { EmptyState, type EmptyStateProps } from './empty-state'
 export { ErrorState, type ErrorStateProps } from './error-state'

@@ -80,6 +80,8 @@ export function startFakeTool(options: FakeToolOptions): FakeTool {
     port: options.port ?? 0,
     async fetch(raw) {
       const url = new URL(raw.url)
+      // What a journey in another process reads to check what the tool received.
+      if (url.pathname === '/_fake/requests') return Response.json(requests)
       const text = raw.method === 'GET' ? '' : await raw.text()
       let body: unknown = text
       try {

@@ -1,5 +1,6 @@
 /** Which function works which queue, and what runs on a schedule. Started by index.ts (and by tests). */
 import type { AppContext } from '../context'
+import { runAutoSyncs } from '../modules/auto-sync/runner'
 import { runBillingSweep } from '../modules/billing/runtime'
 import { collectOrphanAttachments } from '../modules/file-attachments/orphans'
 import { reachCanvasDeadline, sendReminder } from '../modules/reminders/service'
@@ -17,6 +18,9 @@ export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobH
     [QUEUES.billingSweep]: async () => {
       await runBillingSweep(context)
     },
+    [QUEUES.autoSync]: async () => {
+      await runAutoSyncs(context)
+    },
     [QUEUES.webhookDelivery]: async (data) => {
       await attemptDelivery(context, String(data.deliveryId))
     },
@@ -27,4 +31,5 @@ export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobH
 export const SCHEDULES: Partial<Record<QueueName, string>> = {
   [QUEUES.orphanAttachments]: '23 * * * *',
   [QUEUES.billingSweep]: '*/5 * * * *',
+  [QUEUES.autoSync]: '* * * * *',
 }

@@ -22,6 +22,8 @@ export const QUEUES = {
   billingSweep: 'billing-sweep',
   /** One try of a webhook message (data: { deliveryId }); failed tries queue the next (webhooks/deliver.ts). */
   webhookDelivery: 'webhook-delivery',
+  /** Every minute: pushes new comments and replies of auto-synced canvases, reads task statuses back. */
+  autoSync: 'auto-sync',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]

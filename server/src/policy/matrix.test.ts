@@ -6,7 +6,7 @@
  * individual (individual plan, no team), guest, anonymous, apiToken (a member's token, no cookies).
  */
 import { describe, expect, test } from 'bun:test'
-import { buildInvite, buildTeam, DEFAULT_PASSWORD, uniqueEmail } from '@pinpoint/db/testing'
+import { buildCanvas, buildInvite, buildTeam, DEFAULT_PASSWORD, uniqueEmail } from '@pinpoint/db/testing'
 import { createTestApp } from '../testing/harness'
 import { ACTOR_KINDS, type ActorKind, all, buildWorld, type World } from './matrix-world'
 
@@ -41,6 +41,8 @@ const avatarForm = () => {
 const teamOnly = (ok: number) => all(403, { owner: ok, admin: ok, member: ok, apiToken: ok, anonymous: 401 })
 const adminsOnly = (ok: number) => all(403, { owner: ok, admin: ok, anonymous: 401 })
 const loggedIn = (ok: number) => all(ok, { guest: 403, anonymous: 401 })
+/** SPEC 6 exports: a team on a plan other than team49 (both enterprise teams of the world), not a guest. */
+const exporters = (ok: number) => all(ok, { individual: 403, guest: 403, anonymous: 401 })
 /** SPEC 6 "view billing": a non-guest without a team, or the team owner (each for their own account). */
 const billingOwner = (ok: number) => all(403, { owner: ok, otherTeam: ok, individual: ok, anonymous: 401 })
 
@@ -369,6 +371,61 @@ const MATRIX: MatrixRow[] = [
     path: () => '/users/me/customer/subscription',
     body: () => ({ survey: { reason: 'Testing' } }),
     expect: billingOwner(409),
+  },
+  // Connected accounts and exports (issue 11): SPEC 6, all export options need a team on a plan other
+  // than team49; nothing here is connected yet, so calls that need a connection answer 404 to exporters.
+  {
+    method: 'GET',
+    route: '/users/me/accounts',
+    path: () => '/users/me/accounts',
+    expect: all(200, { guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/users/me/accounts/{tool} (webhook on a private address)',
+    path: () => '/users/me/accounts/webhook',
+    body: () => ({ url: 'http://10.0.0.1/hook' }),
+    expect: exporters(422),
+  },
+  {
+    method: 'POST',
+    route: '/users/me/accounts/{tool}/sync (not connected)',
+    path: () => '/users/me/accounts/trello/sync',
+    body: () => ({ listId: 'l1', annotationIds: ['a1'] }),
+    expect: exporters(404),
+  },
+  {
+    method: 'POST',
+    route: '/users/me/accounts/webhook/test (not connected)',
+    path: () => '/users/me/accounts/webhook/test',
+    expect: exporters(404),
+  },
+  {
+    method: 'GET',
+    route: '/users/me/accounts/webhook/deliveries',
+    path: () => '/users/me/accounts/webhook/deliveries',
+    expect: all(200, { guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/users/me/accounts/{type} (not connected)',
+    path: () => '/users/me/accounts/trello',
+    expect: all(404, { guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'DELETE',
+    route: '/users/me/accounts/auto-sync (none)',
+    path: () => '/users/me/accounts/auto-sync',
+    body: () => ({ canvasId: 'no-such-canvas' }),
+    expect: all(404, { guest: 403, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/canvases/{id}/annotations/export.csv',
+    setup: async (world) => ({ canvasId: (await buildCanvas(db, { user: world.owner })).canvas.id }),
+    path: (_w, extra) => `/canvases/${extra.canvasId}/annotations/export.csv`,
+    body: () => ({}),
+    expect: teamOnly(200),
   },
 ]
 

@@ -118,6 +118,34 @@ describe('connected accounts', () => {
     expect(row?.lastExportDate).toBeNull()
   })
 
+  test('a 429 that lasts fails the rest with the wait, and a later export picks them up without duplicates', async () => {
+    const member = await w.as(w.member)
+    await member.post('/api/v1/users/me/accounts/trello', { token: TRELLO_FAKE.token })
+    const a = await buildAnnotation(w.db, { canvas: w.canvas })
+    const b = await buildAnnotation(w.db, { canvas: w.canvas })
+    fake.failNext('rate-limit', 3)
+    const before = fake.requests.length
+    const res = await member.post<{ results: { status: string; reason: string; message: string }[] }>(
+      '/api/v1/users/me/accounts/trello/sync',
+      { listId: 'board1-todo', annotationIds: [a.id, b.id] },
+    )
+    expect(res.body.results.map((r) => [r.status, r.reason])).toEqual([
+      ['failed', 'rate-limited'],
+      ['failed', 'rate-limited'],
+    ])
+    expect(res.body.results[1]?.message).toContain('try again in 1 s')
+    // Three tries of the first card (two waits), none for the second.
+    expect(fake.requests.length - before).toBe(3)
+    const again = await member.post<{ results: { status: string }[] }>(
+      '/api/v1/users/me/accounts/trello/sync',
+      {
+        listId: 'board1-todo',
+        annotationIds: [a.id, b.id],
+      },
+    )
+    expect(again.body.results.map((r) => r.status)).toEqual(['created', 'created'])
+  })
+
   test('disconnect forgets the credentials', async () => {
     const member = await w.as(w.member)
     expect((await member.request('DELETE', '/api/v1/users/me/accounts/trello')).status).toBe(200)

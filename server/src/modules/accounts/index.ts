@@ -3,13 +3,14 @@
  * destinations a tool offers, and the export sync per tool.
  */
 import { NotFound } from '@pinpoint/domain'
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { createConnector } from '../../connectors'
 import type { AppContext } from '../../context'
 import { authorize } from '../../policy'
 import { authPlugin, requireMember } from '../auth/plugin'
+import { listAutoSyncs, removeAutoSync, setAutoSync } from '../auto-sync/service'
 import { connectWebhook, listDeliveries, sendTestEvent, syncToWebhook } from '../webhooks/service'
-import { ChoicesQuery, ConnectAccountBody, SyncBody } from './model'
+import { AutoSyncBody, ChoicesQuery, ConnectAccountBody, SyncBody } from './model'
 import {
   accountWithCredentials,
   connectTool,
@@ -25,13 +26,20 @@ import { syncToTool } from './sync'
 export function accountsModule(context: AppContext) {
   return new Elysia({ name: 'accounts' })
     .use(authPlugin(context))
-    .model({ ConnectAccountBody, SyncBody, ChoicesQuery })
-    .get('/users/me/accounts', ({ actor }) => listAccounts(context, actor), {
-      detail: {
-        tags: ['Connected accounts'],
-        summary: "The caller's connected tools (never their credentials)",
+    .model({ ConnectAccountBody, SyncBody, ChoicesQuery, AutoSyncBody })
+    .get(
+      '/users/me/accounts',
+      async ({ actor }) => {
+        const list = await listAccounts(context, actor)
+        return { ...list, autoSyncs: await listAutoSyncs(context, requireMember(actor).id) }
       },
-    })
+      {
+        detail: {
+          tags: ['Connected accounts'],
+          summary: "The caller's connected tools (never their credentials)",
+        },
+      },
+    )
     .post(
       '/users/me/accounts/:tool',
       async ({ actor, params, body }) => {
@@ -53,6 +61,22 @@ export function accountsModule(context: AppContext) {
     .post('/users/me/accounts/webhook/test', ({ actor }) => sendTestEvent(context, actor), {
       detail: { tags: ['Connected accounts'], summary: 'Send a test event to the webhook' },
     })
+    .delete(
+      '/users/me/accounts/auto-sync',
+      ({ actor, body }) => removeAutoSync(context, actor, body.canvasId),
+      {
+        body: t.Object({ canvasId: t.String({ minLength: 1, maxLength: 100 }) }),
+        detail: { tags: ['Connected accounts'], summary: "Stop a canvas's auto-sync" },
+      },
+    )
+    .post(
+      '/users/me/accounts/:tool/auto-sync',
+      ({ actor, params, body, request }) => setAutoSync(context, actor, request, params.tool, body),
+      {
+        body: 'AutoSyncBody',
+        detail: { tags: ['Connected accounts'], summary: 'Link a canvas to a project or list' },
+      },
+    )
     .get(
       '/users/me/accounts/:tool/choices',
       async ({ actor, params, query }) => {

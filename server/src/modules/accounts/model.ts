@@ -33,3 +33,14 @@ export const ChoicesQuery = t.Object({
   projectId: t.Optional(t.String({ maxLength: 200 })),
   listId: t.Optional(t.String({ maxLength: 200 })),
 })
+
+/** SPEC 3: a canvas and its target in the tool (workspace/project/section/task or space/list/task). */
+export const AutoSyncBody = t.Object({
+  canvasId: id,
+  workspaceId: optionalId,
+  spaceId: optionalId,
+  projectId: optionalId,
+  listId: optionalId,
+  sectionId: optionalId,
+  taskId: optionalId,
+})

@@ -3,7 +3,8 @@
  * comment reports created (with the task's link), failed (with the tool's message) or skipped (not
  * visible, or already a task in this tool). The created ones are marked exported. A 401 stops the run
  * (every later call would fail the same way) and flags the account for reconnecting; a 429 the tool keeps
- * up past our retries fails only that comment, with the wait the tool asked for.
+ * up past our retries stops it too, each remaining comment failed with the wait the tool asked for, so
+ * exporting them again later creates no duplicates (created ones are skipped as already tasks).
  */
 import { exportedTasks } from '@pinpoint/db'
 import { and, eq, inArray } from 'drizzle-orm'
@@ -100,10 +101,9 @@ export async function syncToTool(
     } catch (error) {
       if (!(error instanceof ToolError)) throw error
       results.push({ annotationId: id, status: 'failed', message: error.message, reason: error.kind })
-      if (error.kind === 'reconnect') {
-        stop = error
-        await markNeedsReconnect(context, account.id, error.message)
-      }
+      // Every later call would be refused the same way: stop calling the tool for this run.
+      if (error.kind === 'reconnect' || error.kind === 'rate-limited') stop = error
+      if (error.kind === 'reconnect') await markNeedsReconnect(context, account.id, error.message)
     }
   }
   if (account.status === 'reconnect' && !stop && created.size > 0) await markConnected(context, account.id)

@@ -2,7 +2,7 @@ import { canViewBilling, canViewLabels } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { cn } from '@pinpoint/ui'
 import { useAtomValue } from 'jotai'
-import { Bell, CreditCard, KeyRound, Tag, UserRound, Users } from 'lucide-react'
+import { Bell, CreditCard, KeyRound, Plug, Tag, UserRound, Users } from 'lucide-react'
 import { NavLink, Outlet } from 'react-router'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -48,6 +48,10 @@ export function SettingsLayout() {
               Labels
             </NavLink>
           ) : null}
+          <NavLink to="/settings/integrations" className={linkClass}>
+            <Plug />
+            Connected accounts
+          </NavLink>
           {canViewBilling(domainUser) ? (
             <NavLink to="/billing" className={linkClass}>
               <CreditCard />
