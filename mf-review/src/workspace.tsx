@@ -10,6 +10,7 @@ import { HelpDialog } from './chrome/help-dialog'
 import { useShortcuts } from './chrome/shortcuts'
 import { StateBanner } from './chrome/state-banner'
 import { TopBar } from './chrome/top-bar'
+import { CompareView } from './compare/compare-view'
 import { ComposerLayer } from './composer/composer'
 import { useCanvasRealtime } from './data/realtime'
 import type { Canvas } from './data/types'
@@ -17,7 +18,7 @@ import { GuestDialog } from './gate/guest-dialog'
 import type { ReviewRoute } from './lib/route'
 import { ReviewModelProvider, useReview, useReviewModel } from './model'
 import { Sidebar, useStep } from './sidebar/sidebar'
-import { createReviewAtoms, ReviewAtomsContext } from './state'
+import { createReviewAtoms, ReviewAtomsContext, useReviewAtoms } from './state'
 import { Viewer } from './viewers/viewer'
 
 const GUEST_PROMPT_KEY = 'pinpoint:guest-prompted'
@@ -79,6 +80,7 @@ function LiveAnnouncer() {
 
 function WorkspaceLayout({ userName }: { userName: string | null }) {
   const model = useReview()
+  const comparing = useAtomValue(useReviewAtoms().compare) !== null
   const step = useStep()
   useShortcuts(step)
   useNotificationDedupe()
@@ -120,7 +122,8 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
       </a>
       <TopBar viewers={viewers} userName={userName} />
       <StateBanner />
-      <div className="relative flex min-h-0 flex-1">
+      {comparing ? <CompareView /> : null}
+      <div className={comparing ? 'hidden' : 'relative flex min-h-0 flex-1'}>
         <main
           id="review-viewer"
           tabIndex={-1}

@@ -14,6 +14,7 @@ import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { Presence } from './presence'
 import { Reviewer } from './reviewer'
+import { RevisionMenu } from './revision-menu'
 import { Verdict } from './verdict'
 import { ViewControls } from './view-controls'
 
@@ -130,11 +131,13 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
           {[...revisions].reverse().map((revision) => (
             <option key={revision.id} value={revision.number}>
               v{revision.number}
+              {revision.name ? ` · ${revision.name}` : ''}
               {revision.number === latestRevisionNumber ? ' (latest)' : ''}
             </option>
           ))}
         </select>
       ) : null}
+      <RevisionMenu />
       {assets.length > 1 ? (
         <select
           aria-label="File"

@@ -70,6 +70,18 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
       api.post<{ label: Label }>('/labels', body),
     review: (canvasId: string, body: { status: string; comment?: string; CanvasRevisionId?: string }) =>
       api.post<{ canvasReview: CanvasReview }>(`/canvases/${canvasId}/reviews`, body),
+    renameRevision: (revisionId: string, name: string | null) =>
+      api.put<{ canvas: Canvas }>(`/canvas-revisions/${revisionId}`, { name }),
+    deleteRevision: (revisionId: string) => api.delete<{ canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
+    /** Moves the open comments of `fromRevisionId` to `revisionId` (decision 047). */
+    carryComments: (
+      revisionId: string,
+      body: { fromRevisionId: string; results?: { id: string; anchor: unknown }[] },
+    ) =>
+      api.post<{ carried: { id: string; status: string }[]; annotations: Annotation[] }>(
+        `/canvas-revisions/${revisionId}/carry-comments`,
+        body,
+      ),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
   }
 }
