@@ -18,6 +18,9 @@ export async function expectNoSeriousAxe(page: Page, where: string) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('[data-testid=review-frame]')
+    // The compare view's two revisions of the customer's page.
+    .exclude('[data-testid=compare-frame-left]')
+    .exclude('[data-testid=compare-frame-right]')
     .analyze()
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

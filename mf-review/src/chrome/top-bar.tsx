@@ -91,6 +91,8 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
   const setCommenting = useSetAtom(atoms.commenting)
   const setHelp = useSetAtom(atoms.helpOpen)
   const setSidebarOpen = useSetAtom(atoms.sidebarOpen)
+  // The compare view has its own zoom and pages: the review's controls would act on what is hidden.
+  const comparing = useAtomValue(atoms.compare) !== null
   const {
     canvas,
     revisions,
@@ -153,9 +155,7 @@ export function TopBar({ viewers, userName }: { viewers: readonly Viewer[]; user
           ))}
         </select>
       ) : null}
-      <div className="mx-auto hidden items-center md:flex">
-        <ViewControls />
-      </div>
+      <div className="mx-auto hidden items-center md:flex">{comparing ? null : <ViewControls />}</div>
       <div className="ml-auto flex items-center gap-1.5 md:ml-0">
         <Presence viewers={viewers} selfId={user?.id ?? null} />
         <Reviewer name={userName} />

@@ -2,9 +2,11 @@
  * The compare view's bar: the two revisions, side by side or overlay, the overlay's opacity, the zoom of
  * files (both sides together), the file and page, carrying comments, and the way back to the review.
  */
-import { Button, cn, Select } from '@pinpoint/ui'
+import { Button, cn } from '@pinpoint/ui'
 import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Layers, Minus, MoveRight, Plus } from 'lucide-react'
 import type { CompareState } from './compare-logic'
+
+const SELECT = 'h-8 shrink-0 rounded-control border border-line-strong/80 bg-surface px-1.5 text-sm'
 
 export interface CompareToolbarProps {
   state: CompareState
@@ -23,11 +25,11 @@ export interface CompareToolbarProps {
 export function CompareToolbar(props: CompareToolbarProps) {
   const { state, numbers, onChange, opacity, zoom, files, pages, carry } = props
   const pick = (side: 'left' | 'right', label: string) => (
-    <Select
+    <select
       aria-label={label}
       value={String(state[side])}
       onChange={(event) => onChange({ ...state, [side]: Number(event.target.value) })}
-      className="h-8 w-auto"
+      className={SELECT}
       data-testid={`compare-${side}`}
     >
       {numbers.map((n) => (
@@ -35,7 +37,7 @@ export function CompareToolbar(props: CompareToolbarProps) {
           v{n}
         </option>
       ))}
-    </Select>
+    </select>
   )
   const mode = (value: CompareState['mode'], label: string, icon: React.ReactNode) => (
     <button
@@ -89,7 +91,7 @@ export function CompareToolbar(props: CompareToolbarProps) {
           <Button
             variant="ghost"
             size="icon-sm"
-            aria-label="Zoom out"
+            aria-label="Zoom out on both sides"
             onClick={() => props.onZoom(zoom - 25)}
           >
             <Minus />
@@ -97,17 +99,22 @@ export function CompareToolbar(props: CompareToolbarProps) {
           <span className="w-12 text-center text-sm tabular-nums" data-testid="compare-zoom">
             {zoom}%
           </span>
-          <Button variant="ghost" size="icon-sm" aria-label="Zoom in" onClick={() => props.onZoom(zoom + 25)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Zoom in on both sides"
+            onClick={() => props.onZoom(zoom + 25)}
+          >
             <Plus />
           </Button>
         </fieldset>
       ) : null}
       {files.count > 1 ? (
-        <Select
+        <select
           aria-label="File"
           value={String(files.index)}
           onChange={(event) => files.onIndex(Number(event.target.value))}
-          className="h-8 w-auto"
+          className={SELECT}
         >
           {Array.from({ length: files.count }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: files are compared by their position
@@ -115,7 +122,7 @@ export function CompareToolbar(props: CompareToolbarProps) {
               File {index + 1}
             </option>
           ))}
-        </Select>
+        </select>
       ) : null}
       {pages && pages.count > 1 ? (
         <div className="flex items-center gap-0.5">

@@ -9,7 +9,7 @@ import type { PinInput } from '@pinpoint/anchoring/protocol'
 import { addToastAtom } from '@pinpoint/state'
 import { EmptyState } from '@pinpoint/ui'
 import { useQueryClient } from '@tanstack/react-query'
-import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useAtom, useSetAtom } from 'jotai'
 import { FileQuestion } from 'lucide-react'
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import { reviewKeys, upsertAnnotation } from '../data/cache'
@@ -42,7 +42,6 @@ function framePins(list: readonly Annotation[]): PinInput[] {
 export function CompareView() {
   const atoms = useReviewAtoms()
   const [state, setState] = useAtom(atoms.compare)
-  const framePath = useAtomValue(atoms.path)
   const toast = useSetAtom(addToastAtom)
   const { canvas, revisions, viewer, latestRevisionNumber } = useReview()
   const api = useReviewApi()
@@ -59,7 +58,7 @@ export function CompareView() {
   const stage = useRef<HTMLDivElement>(null)
   const size = useElementSize(stage)
   const frames = useRef<{ left: FrameHandle | null; right: FrameHandle | null }>({ left: null, right: null })
-  const scrollers = useRef<{ left: HTMLDivElement | null; right: HTMLDivElement | null }>({
+  const scrollers = useRef<{ left: HTMLElement | null; right: HTMLElement | null }>({
     left: null,
     right: null,
   })
@@ -74,7 +73,19 @@ export function CompareView() {
   const framed = viewer === 'website' || viewer === 'email'
   const left = revisions.find((r) => r.number === state?.left) ?? null
   const right = revisions.find((r) => r.number === state?.right) ?? null
-  const path = viewer === 'website' ? (framePath ?? '/') : null
+  const proxyOf = (n: number | undefined) => (n === latestRevisionNumber ? null : (n ?? null))
+  const leftProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(left?.number))
+  const rightProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(right?.number))
+  // Each side opens its revision's own page (its address may differ: staging then production, a new
+  // query): the same page of the site, not the same string.
+  const startPath = (siteUrl: string | undefined) => {
+    if (viewer !== 'website') return null
+    if (!siteUrl) return '/'
+    const url = new URL(siteUrl)
+    return `${url.pathname}${url.search}`
+  }
+  const leftPath = startPath(leftProxy.data?.siteUrl)
+  const rightPath = startPath(rightProxy.data?.siteUrl)
   const leftAsset = assetsOf(canvas, left?.id ?? null)[fileIndex] ?? null
   const rightAsset = assetsOf(canvas, right?.id ?? null)[fileIndex] ?? null
   const fileCount = Math.max(
@@ -82,12 +93,12 @@ export function CompareView() {
     assetsOf(canvas, right?.id ?? null).length,
   )
   const leftPins = useMemo(
-    () => pinsOf(all, left?.id ?? null, { assetId: leftAsset?.id ?? null, pageIndex, path }),
-    [all, left?.id, leftAsset?.id, pageIndex, path],
+    () => pinsOf(all, left?.id ?? null, { assetId: leftAsset?.id ?? null, pageIndex, path: leftPath }),
+    [all, left?.id, leftAsset?.id, pageIndex, leftPath],
   )
   const rightPins = useMemo(
-    () => pinsOf(all, right?.id ?? null, { assetId: rightAsset?.id ?? null, pageIndex, path }),
-    [all, right?.id, rightAsset?.id, pageIndex, path],
+    () => pinsOf(all, right?.id ?? null, { assetId: rightAsset?.id ?? null, pageIndex, path: rightPath }),
+    [all, right?.id, rightAsset?.id, pageIndex, rightPath],
   )
   const leftNumbers = useMemo(
     () => numberAnnotations(all.filter((a) => a.CanvasRevisionId === left?.id)),
@@ -97,9 +108,6 @@ export function CompareView() {
     () => numberAnnotations(all.filter((a) => a.CanvasRevisionId === right?.id)),
     [all, right?.id],
   )
-  const proxyOf = (n: number | undefined) => (n === latestRevisionNumber ? null : (n ?? null))
-  const leftProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(left?.number))
-  const rightProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(right?.number))
   const leftFramePins = useMemo(() => framePins(leftPins), [leftPins])
   const rightFramePins = useMemo(() => framePins(rightPins), [rightPins])
 
@@ -107,7 +115,7 @@ export function CompareView() {
   const overlay = state.mode === 'overlay'
   const paneWidth = overlay || size.width < 768 ? size.width : size.width / 2
   const pageCount = Math.max(pageCounts[leftAsset?.id ?? ''] ?? 1, pageCounts[rightAsset?.id ?? ''] ?? 1)
-  const toCarry = left.number < right.number && canvas.editable ? carriable(all, left.id, path) : null
+  const toCarry = left.number < right.number && canvas.editable ? carriable(all, left.id, leftPath) : null
 
   const carry = async () => {
     if (!toCarry) return
@@ -122,7 +130,12 @@ export function CompareView() {
         const byId = new Map(found.map((r) => [r.id, r.status === 'reanchored' ? (r.anchor ?? null) : null]))
         results = toCarry.map((a) => ({ id: a.id, anchor: byId.get(a.id) ?? null }))
       }
-      const answer = await api.carryComments(right.id, { fromRevisionId: left.id, results })
+      const answer = await api.carryComments(right.id, {
+        fromRevisionId: left.id,
+        results,
+        // A website comment moves to the later revision's page.
+        path: rightPath ?? undefined,
+      })
       for (const annotation of answer.annotations) upsertAnnotation(client, canvas.id, annotation)
       await client.invalidateQueries({ queryKey: reviewKeys.annotations(canvas.id) })
       toast({ type: 'success', message: carriedText(answer.carried, right.number) })
@@ -161,7 +174,7 @@ export function CompareView() {
   const src = (side: 'left' | 'right') => {
     if (viewer === 'email') return (side === 'left' ? leftAsset : rightAsset)?.url ?? null
     const base = (side === 'left' ? leftProxy : rightProxy).data?.base
-    return base ? `${base}${path ?? '/'}` : null
+    return base ? `${base}${(side === 'left' ? leftPath : rightPath) ?? '/'}` : null
   }
   const mediaWidth = Math.max(120, Math.round((paneWidth - 32) * (zoom / 100)))
   const layer = (side: 'left' | 'right', style?: React.CSSProperties): ReactNode => {
@@ -252,15 +265,18 @@ export function CompareView() {
       >
         {overlay ? (
           <>
-            <div
-              className="absolute inset-0 overflow-auto"
+            <section
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard
+              tabIndex={0}
+              aria-label={`v${left.number} under v${right.number}`}
+              className="absolute inset-0 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-500"
               onScroll={(event) => setOverlayScrollX(event.currentTarget.scrollLeft)}
             >
               <div className="relative min-h-full" style={framed ? undefined : { minWidth: mediaWidth + 32 }}>
                 {layer('left')}
                 {layer('right', topStyle)}
               </div>
-            </div>
+            </section>
             {label('left')}
             <span className="pointer-events-none absolute top-2 right-2 z-10 rounded bg-ink/80 px-1.5 py-0.5 text-xs font-semibold text-ink-inverted">
               v{right.number}
@@ -275,18 +291,22 @@ export function CompareView() {
         ) : (
           <div className="absolute inset-0 grid grid-rows-2 gap-px md:grid-cols-2 md:grid-rows-1">
             {(['left', 'right'] as const).map((side) => (
-              <div
+              <section
                 key={side}
                 ref={(el) => {
                   scrollers.current[side] = el
                 }}
                 onScroll={() => followMedia(side)}
-                className="relative min-h-0 overflow-auto bg-surface-sunken"
+                // Scrolled by keyboard too (arrow keys once focused): both sides follow.
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus to be scrolled by keyboard
+                tabIndex={0}
+                aria-label={`v${side === 'left' ? left.number : right.number}`}
+                className="relative min-h-0 overflow-auto bg-surface-sunken focus-visible:outline-2 focus-visible:outline-brand-500"
                 data-testid={`compare-side-${side}`}
               >
                 {label(side)}
                 {layer(side)}
-              </div>
+              </section>
             ))}
           </div>
         )}

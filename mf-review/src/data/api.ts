@@ -76,7 +76,7 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
     /** Moves the open comments of `fromRevisionId` to `revisionId` (decision 047). */
     carryComments: (
       revisionId: string,
-      body: { fromRevisionId: string; results?: { id: string; anchor: unknown }[] },
+      body: { fromRevisionId: string; results?: { id: string; anchor: unknown }[]; path?: string },
     ) =>
       api.post<{ carried: { id: string; status: string }[]; annotations: Annotation[] }>(
         `/canvas-revisions/${revisionId}/carry-comments`,

@@ -26,7 +26,13 @@ type Carried = {
     CanvasAssetId: string | null
     canvasAssetPageIndex: number | null
     inactiveReason: string | null
-    metadata: { anchor?: unknown; carriedFrom?: { revisionId: string; number: number; anchor?: unknown } }
+    path: string | null
+    x: number | null
+    y: number | null
+    metadata: {
+      anchor?: unknown
+      carriedFrom?: { revisionId: string; number: number; anchor?: unknown; x?: number; y?: number }
+    }
     AnnotationReplies?: unknown[]
   }[]
 }
@@ -116,6 +122,12 @@ describe('carrying open comments to a new revision', () => {
       canvasAssetPageIndex: 0,
       inactiveReason: 'needs-new-spot',
     })
+    // No pin until re-attached; where it was is kept.
+    expect(byId.get(onPage4.id)).toMatchObject({
+      x: null,
+      y: null,
+      metadata: { carriedFrom: { x: 0.5, y: 0.5 } },
+    })
     const [stayed] = await db.select().from(annotations).where(eq(annotations.id, resolved.id))
     expect(stayed?.canvasRevisionId).toBe(v1)
     // Carrying the same way again: nothing left that is open on v1.
@@ -155,6 +167,7 @@ describe('carrying open comments to a new revision', () => {
     const fresh = { v: 1, kind: 'element', css: 'main > h1' }
     const res = await ownerClient.post<Carried>(url, {
       fromRevisionId: v1,
+      path: '/?v=2',
       results: [
         { id: kept.id, anchor: fresh },
         { id: lost.id, anchor: null },
@@ -164,16 +177,24 @@ describe('carrying open comments to a new revision', () => {
     const byId = new Map(res.body.annotations.map((a) => [a.id, a]))
     expect(byId.get(kept.id)?.metadata.anchor).toEqual(fresh)
     expect(byId.get(kept.id)?.inactiveReason).toBeNull()
+    // Moved to the new revision's page (its address may differ from the old one's).
+    expect(byId.get(kept.id)?.path).toBe('/?v=2')
     expect(byId.get(lost.id)?.inactiveReason).toBe('needs-new-spot')
     // Without a spot it has no pin; the old anchor is kept with where it came from.
     expect(byId.get(lost.id)?.metadata.anchor).toBeUndefined()
-    expect(byId.get(lost.id)?.metadata.carriedFrom).toEqual({ revisionId: v1, number: 1, anchor })
+    expect(byId.get(lost.id)?.metadata.carriedFrom).toEqual({
+      revisionId: v1,
+      number: 1,
+      anchor,
+      x: 0.5,
+      y: 0.5,
+    })
     const [other] = await db.select().from(annotations).where(eq(annotations.id, otherPage.id))
     expect(other?.canvasRevisionId).toBe(v1)
 
     // The page's pins all found again: clearing the page's reasons keeps "needs a new spot".
     const cleared = await ownerClient.put(`/api/v1/canvases/${canvas.id}/annotations/inactive-reason`, {
-      path: '/',
+      path: '/?v=2',
       inactiveReason: null,
     })
     expect(cleared.status).toBe(200)

@@ -24,6 +24,8 @@ export const NEEDS_NEW_SPOT = 'needs-new-spot'
 
 export interface CarryBody {
   fromRevisionId: string
+  /** Websites: the path of the new revision's page the comments move to (default: their own). */
+  path?: string
   /** Website and e-mail canvases: the comments to carry, each with its anchor on the new page or null. */
   results?: { id: string; anchor: Record<string, unknown> | null }[]
 }
@@ -103,9 +105,14 @@ export async function carryComments(db: DbOrTx, actor: Actor, targetId: string, 
         metadata: {
           ...metadata,
           ...(change.anchor ? { anchor: change.anchor } : {}),
-          carriedFrom: { ...carriedFrom, ...(oldAnchor && !change.anchor ? { anchor: oldAnchor } : {}) },
+          carriedFrom: {
+            ...carriedFrom,
+            ...(oldAnchor && !change.anchor ? { anchor: oldAnchor } : {}),
+            ...(!change.reanchored && annotation.x !== null ? { x: annotation.x, y: annotation.y } : {}),
+          },
         },
         ...change.placement,
+        ...(view.canvas.type === 'website' && body.path ? { path: body.path } : {}),
       })
       .where(eq(annotations.id, annotation.id))
     outcomes.push({ id: annotation.id, status: change.reanchored ? 'reanchored' : NEEDS_NEW_SPOT })
@@ -156,8 +163,14 @@ function fileChange(
   const pageFits =
     page === null || page === undefined || page < (counterpart?.pageCount ?? (counterpart ? 1 : 0))
   if (counterpart && pageFits) return { reanchored: true, placement: { canvasAssetId: counterpart.id } }
+  // No spot: no pin until someone re-attaches it (the old spot is kept in metadata.carriedFrom).
   return {
     reanchored: false,
-    placement: { canvasAssetId: first?.id ?? null, canvasAssetPageIndex: page === null ? null : 0 },
+    placement: {
+      canvasAssetId: first?.id ?? null,
+      canvasAssetPageIndex: page === null ? null : 0,
+      x: null,
+      y: null,
+    },
   }
 }

@@ -66,6 +66,8 @@ export function revisionsModule(context: AppContext) {
       {
         body: t.Object({
           fromRevisionId: t.String({ minLength: 1, maxLength: 100 }),
+          /** Websites: the page of the new revision the comments move to (its address may differ). */
+          path: t.Optional(t.String({ minLength: 1, maxLength: 2000 })),
           results: t.Optional(
             t.Array(
               t.Object({
