@@ -186,7 +186,12 @@ test.describe('compare revisions', () => {
     await expect(review.frame.locator('[data-pin-id]')).toHaveCount(1)
     await expect(review.sidebar).toContainText('Drop this section')
     await review.sidebar.getByText('Drop this section').click()
-    await expect(review.thread).toContainText('Carried over from an earlier revision')
+    await expect(review.thread).toContainText(
+      'Carried over from an earlier revision: its spot is not on this one.',
+    )
+    await expect(
+      review.thread.getByRole('button', { name: 'Re-attach by clicking a new spot' }),
+    ).toBeVisible()
     await shot(page, 'compare-website-needs-new-spot')
     await context.close()
   })

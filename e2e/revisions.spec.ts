@@ -1,7 +1,8 @@
 /**
  * New versions from the dashboard (issue 17 item 1): "New revision" on a PDF design canvas uploads the
  * new file into revision 2, which the review screen then opens first (revision 1 stays in the menu); on a
- * website canvas it starts revision 2 at a new address. Keyboard, axe and 390 px on the dialog.
+ * website canvas it starts revision 2 at a new address. Keyboard, axe and 390 px on the dialog. A verdict
+ * given on the review screen shows on the dashboard card, and the dashboard filters by it.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -113,6 +114,47 @@ test.describe('new revisions from the dashboard', () => {
     }
     expect(body.canvas.localUrl).toBe(second)
     expect(body.canvas.CanvasRevisions.find((r) => r.id === body.canvas.CanvasRevisionId)?.number).toBe(2)
+    await context.close()
+  })
+
+  test('approve a revision: the verdict shows on the dashboard card, and the list filters by it', async ({
+    browser,
+  }) => {
+    const { context, page } = await owner(browser)
+    const canvas = await createCanvas(context.request, { type: 'design', title: 'Flyer to approve' })
+    await uploadAsset(context.request, canvas.id, {
+      name: 'flyer.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(PDFS, 'minimal-document.pdf')),
+    })
+    await createCanvas(context.request, { type: 'design', title: 'Flyer not reviewed' })
+    const review = new ReviewPage(page)
+    await review.open(canvas.subdomain)
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Review revision 1' })
+    await panel.getByRole('radio', { name: 'Approve' }).check()
+    await panel.getByLabel('Comment (optional)').fill('Ready to print')
+    await panel.getByRole('button', { name: 'Send verdict' }).click()
+    await expect(page.getByTestId('verdict-badge')).toHaveText('Approved')
+
+    const dashboard = new DashboardPage(page)
+    await dashboard.goto()
+    await expect(dashboard.card('Flyer to approve').getByTestId('card-verdict')).toHaveText('Approved')
+    await expect(dashboard.card('Flyer not reviewed').getByTestId('card-verdict')).toHaveCount(0)
+    await shot(page, 'dashboard-card-verdict')
+    await page.getByRole('button', { name: /^Filter:/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Approved' }).click()
+    await expect(page.getByRole('button', { name: 'Filter: All canvases · Approved' })).toBeVisible()
+    await expect(dashboard.card('Flyer to approve')).toBeVisible()
+    await expect(dashboard.card('Flyer not reviewed')).toHaveCount(0)
+    await page.getByRole('button', { name: /^Filter:/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Not reviewed yet' }).click()
+    await expect(dashboard.card('Flyer not reviewed')).toBeVisible()
+    await expect(dashboard.card('Flyer to approve')).toHaveCount(0)
+    await page.getByRole('button', { name: /^Filter:/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Changes requested' }).click()
+    await expect(page.getByText('No canvas has this verdict')).toBeVisible()
+    await expectNoSeriousAxe(page, 'dashboard filtered by verdict')
     await context.close()
   })
 })

@@ -78,6 +78,5 @@ export const INACTIVE_REASON_TEXT: Record<InactiveReason, string> = {
   'element-removed': 'The element this comment was pinned to is no longer on the page.',
   'element-changed': 'The element this comment was pinned to changed too much to be found with confidence.',
   'invalid-anchor': 'This comment has no usable position on the page.',
-  'needs-new-spot':
-    'Carried over from an earlier revision, where its spot is not on this one: re-attach it by clicking a new spot.',
+  'needs-new-spot': 'Carried over from an earlier revision: its spot is not on this one.',
 }
