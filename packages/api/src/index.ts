@@ -45,3 +45,4 @@ export {
   type WebSocketLike,
 } from './realtime'
 export type * from './types'
+export { tusEndpoint, uploadVideo } from './video-upload'

@@ -58,3 +58,10 @@ export {
   type ToastType,
   toastsAtom,
 } from './toasts'
+export {
+  cancelUpload,
+  patchUploadAtom,
+  type UploadEntry,
+  uploadsAtom,
+  useAssetUploads,
+} from './uploads'
