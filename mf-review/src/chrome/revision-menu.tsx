@@ -1,19 +1,20 @@
 /**
- * The revision menu beside the revision picker: compare two revisions, and for the canvas's editors rename
- * or delete the revision on screen. Deleting it shows the latest remaining revision and closes the open
+ * The revision menu beside the revision picker: compare two revisions, and for the canvas's editors upload
+ * a new version (new-version-dialog.tsx), rename or delete the revision on screen. Deleting it shows the latest remaining revision and closes the open
  * comment (SPEC 4: deleting a revision selects another remaining one and clears the selected annotation).
  */
 import { addToastAtom } from '@pinpoint/state'
 import { Button, Field, FormDialog, Input, Menu, MenuItem } from '@pinpoint/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
-import { Columns2, Layers, Pencil, Trash2 } from 'lucide-react'
+import { Columns2, Layers, Pencil, Trash2, UploadCloud } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { defaultPair } from '../compare/compare-logic'
 import { reviewKeys } from '../data/cache'
 import { useReviewApi } from '../data/queries'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
+import { NewVersionDialog } from './new-version-dialog'
 
 export function RevisionMenu() {
   const { canvas, revisions, revisionNumber, revisionId, setRevision, select } = useReview()
@@ -21,7 +22,7 @@ export function RevisionMenu() {
   const api = useReviewApi()
   const client = useQueryClient()
   const toast = useSetAtom(addToastAtom)
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'upload' | null>(null)
   const [busy, setBusy] = useState(false)
   const revision = revisions.find((r) => r.id === revisionId) ?? null
   const [name, setName] = useState('')
@@ -81,6 +82,11 @@ export function RevisionMenu() {
           </MenuItem>
         ) : null}
         {canvas.editable ? (
+          <MenuItem icon={<UploadCloud />} onSelect={() => setDialog('upload')}>
+            Upload new version
+          </MenuItem>
+        ) : null}
+        {canvas.editable ? (
           <MenuItem
             icon={<Pencil />}
             onSelect={() => {
@@ -97,6 +103,7 @@ export function RevisionMenu() {
           </MenuItem>
         ) : null}
       </Menu>
+      {dialog === 'upload' ? <NewVersionDialog onClose={() => setDialog(null)} /> : null}
       {dialog === 'rename' ? (
         <FormDialog
           title={`Rename revision ${revision.number}`}

@@ -70,6 +70,12 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
       api.post<{ label: Label }>('/labels', body),
     review: (canvasId: string, body: { status: string; comment?: string; CanvasRevisionId?: string }) =>
       api.post<{ canvasReview: CanvasReview }>(`/canvases/${canvasId}/reviews`, body),
+    /** POST /canvases/{id}/revisions; a website's new address, or the same one fetched again. */
+    createRevision: (canvasId: string, body: { localUrl?: string }) =>
+      api.post<{ canvasRevision: { id: string; number: number }; canvas: Canvas }>(
+        `/canvases/${canvasId}/revisions`,
+        body,
+      ),
     renameRevision: (revisionId: string, name: string | null) =>
       api.put<{ canvas: Canvas }>(`/canvas-revisions/${revisionId}`, { name }),
     deleteRevision: (revisionId: string) => api.delete<{ canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
