@@ -1,7 +1,8 @@
 /**
  * New versions from the dashboard (issue 17 item 1): "New revision" on a PDF design canvas uploads the
  * new file into revision 2, which the review screen then opens first (revision 1 stays in the menu); on a
- * website canvas it starts revision 2 at a new address. Keyboard, axe and 390 px on the dialog.
+ * website canvas it starts revision 2 at a new address. Keyboard, axe and 390 px on the dialog. A verdict
+ * given on the review screen shows on the dashboard card, and the dashboard filters by it.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -113,6 +114,113 @@ test.describe('new revisions from the dashboard', () => {
     }
     expect(body.canvas.localUrl).toBe(second)
     expect(body.canvas.CanvasRevisions.find((r) => r.id === body.canvas.CanvasRevisionId)?.number).toBe(2)
+    await context.close()
+  })
+
+  test('approve a revision: the verdict shows on the dashboard card, and the list filters by it', async ({
+    browser,
+  }) => {
+    const { context, page } = await owner(browser)
+    const canvas = await createCanvas(context.request, { type: 'design', title: 'Flyer to approve' })
+    await uploadAsset(context.request, canvas.id, {
+      name: 'flyer.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(PDFS, 'minimal-document.pdf')),
+    })
+    await createCanvas(context.request, { type: 'design', title: 'Flyer not reviewed' })
+    const review = new ReviewPage(page)
+    await review.open(canvas.subdomain)
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Review revision 1' })
+    await panel.getByRole('radio', { name: 'Approve' }).check()
+    await panel.getByLabel('Comment (optional)').fill('Ready to print')
+    await panel.getByRole('button', { name: 'Send verdict' }).click()
+    await expect(page.getByTestId('verdict-badge')).toHaveText('Approved')
+
+    const dashboard = new DashboardPage(page)
+    await dashboard.goto()
+    await expect(dashboard.card('Flyer to approve').getByTestId('card-verdict')).toHaveText('Approved')
+    await expect(dashboard.card('Flyer not reviewed').getByTestId('card-verdict')).toHaveCount(0)
+    await shot(page, 'dashboard-card-verdict')
+    await page.getByRole('button', { name: /^Filter:/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Approved' }).click()
+    await expect(page.getByRole('button', { name: 'Filter: All canvases · Approved' })).toBeVisible()
+    await expect(dashboard.card('Flyer to approve')).toBeVisible()
+    await expect(dashboard.card('Flyer not reviewed')).toHaveCount(0)
+    await page.getByRole('button', { name: /^Filter:/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Not reviewed yet' }).click()
+    await expect(dashboard.card('Flyer not reviewed')).toBeVisible()
+    await expect(dashboard.card('Flyer to approve')).toHaveCount(0)
+    await page.getByRole('button', { name: /^Filter:/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Changes requested' }).click()
+    await expect(page.getByText('No canvas has this verdict')).toBeVisible()
+    await expectNoSeriousAxe(page, 'dashboard filtered by verdict')
+    await context.close()
+  })
+
+  test('from the review screen: upload v2, rename it, delete it (v1 shows again, the open comment closes)', async ({
+    browser,
+  }) => {
+    const { context, page } = await owner(browser)
+    const canvas = await createCanvas(context.request, { type: 'design', title: 'Menu card' })
+    await uploadAsset(context.request, canvas.id, {
+      name: 'v1.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(PDFS, 'pdflatex-4-pages.pdf')),
+    })
+    const review = new ReviewPage(page)
+    await review.open(canvas.subdomain)
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 4')
+    await page.getByRole('button', { name: 'Revision actions' }).click()
+    await page.getByRole('menuitem', { name: 'Upload new version' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Upload new version' })
+    await dialog.getByRole('button', { name: 'Upload new version' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('Choose the files of the new version.')
+    await dialog.getByLabel('Files of the new version').setInputFiles(join(PDFS, 'minimal-document.pdf'))
+    await expectNoSeriousAxe(page, 'upload new version from the review screen')
+    await dialog.getByRole('button', { name: 'Upload new version' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('revision-select')).toHaveValue('2')
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 1')
+
+    await page.getByRole('button', { name: 'Revision actions' }).click()
+    await page.getByRole('menuitem', { name: 'Rename v2' }).click()
+    const rename = page.getByRole('dialog', { name: 'Rename revision 2' })
+    await rename.getByLabel('Name').fill('Final')
+    await rename.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByTestId('revision-select').locator('option[value="2"]')).toHaveText(
+      'v2 · Final (latest)',
+    )
+
+    // A comment of v2 open on screen, then v2 deleted: v1 shows, the comment is gone and closed (SPEC 4).
+    const detail = (await (await context.request.get(`/api/v1/canvases/${canvas.id}`)).json()) as {
+      canvas: { CanvasRevisionId: string; CanvasAssets: { id: string; CanvasRevisionId: string }[] }
+    }
+    const v2Asset = detail.canvas.CanvasAssets.find(
+      (a) => a.CanvasRevisionId === detail.canvas.CanvasRevisionId,
+    )
+    const made = await context.request.post('/api/v1/annotations', {
+      data: {
+        CanvasId: canvas.id,
+        CanvasAssetId: v2Asset?.id,
+        canvasAssetPageIndex: 0,
+        x: 0.4,
+        y: 0.4,
+        comment: 'On v2',
+      },
+    })
+    const { annotation } = (await made.json()) as { annotation: { id: string } }
+    await review.open(canvas.subdomain, `comment/${annotation.id}/`)
+    await expect(review.thread).toContainText('On v2')
+    await page.getByRole('button', { name: 'Revision actions' }).click()
+    await page.getByRole('menuitem', { name: 'Delete v2' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete revision 2?' })
+    await confirm.getByRole('button', { name: 'Delete revision' }).click()
+    await expect(page.getByText('Revision 2 deleted.')).toBeVisible()
+    await expect(review.thread).toBeHidden()
+    await expect(page.getByTestId('pdf-page')).toHaveText('Page 1 of 4')
+    await expect(page.getByTestId('revision-select')).toHaveCount(0)
+    await expect(page).toHaveURL(new RegExp(`/link/${canvas.subdomain}/`))
     await context.close()
   })
 })

@@ -8,7 +8,8 @@ import { DEFAULT_VIEW_WIDTH, DEFAULT_VISIBLE_ANNOTATION_STATUSES, type ViewMode 
 import { getViewMode } from '@pinpoint/state'
 import { atom, type PrimitiveAtom } from 'jotai'
 import { createContext, useContext } from 'react'
-import type { ExportedFilter, SortMode } from './lib/list'
+import type { CompareState } from './compare/compare-logic'
+import type { ExportedFilter, SortMode, SortMode } from './lib/list'
 
 /** Zoom of design and PDF viewers: a percentage (default 100), or fitted to the width or height. */
 export type Zoom = { mode: 'percent'; percent: number } | { mode: 'fit-width' } | { mode: 'fit-height' }
@@ -88,6 +89,8 @@ export function createReviewAtoms() {
     /** Narrow screens: the comments panel is a sheet over the viewer. */
     sidebarOpen: atom(false),
     helpOpen: atom(false),
+    /** Two revisions compared side by side or as an overlay (null: the ordinary review). */
+    compare: atom<CompareState | null>(null) as PrimitiveAtom<CompareState | null>,
   }
 }
 

@@ -11,6 +11,7 @@ import { HelpDialog } from './chrome/help-dialog'
 import { useShortcuts } from './chrome/shortcuts'
 import { StateBanner } from './chrome/state-banner'
 import { TopBar } from './chrome/top-bar'
+import { CompareView } from './compare/compare-view'
 import { ComposerLayer } from './composer/composer'
 import { useCanvasRealtime } from './data/realtime'
 import type { Canvas } from './data/types'
@@ -18,7 +19,7 @@ import { GuestDialog } from './gate/guest-dialog'
 import type { ReviewRoute } from './lib/route'
 import { ReviewModelProvider, useReview, useReviewModel } from './model'
 import { Sidebar, useStep } from './sidebar/sidebar'
-import { createReviewAtoms, ReviewAtomsContext } from './state'
+import { createReviewAtoms, ReviewAtomsContext, useReviewAtoms } from './state'
 import { useReviewTour } from './tour/review-tour'
 import { Viewer } from './viewers/viewer'
 
@@ -81,6 +82,7 @@ function LiveAnnouncer() {
 
 function WorkspaceLayout({ userName }: { userName: string | null }) {
   const model = useReview()
+  const comparing = useAtomValue(useReviewAtoms().compare) !== null
   const step = useStep()
   useShortcuts(step)
   useNotificationDedupe()
@@ -126,7 +128,8 @@ function WorkspaceLayout({ userName }: { userName: string | null }) {
       </a>
       <TopBar viewers={viewers} userName={userName} tour={tour} />
       <StateBanner />
-      <div className="relative flex min-h-0 flex-1">
+      {comparing ? <CompareView /> : null}
+      <div className={comparing ? 'hidden' : 'relative flex min-h-0 flex-1'}>
         <main
           id="review-viewer"
           tabIndex={-1}

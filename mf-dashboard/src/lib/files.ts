@@ -1,18 +1,6 @@
-/** What kind of canvas a dropped or chosen file makes. */
-export type FileKind = 'image' | 'pdf' | 'video' | 'email' | 'unsupported'
+import { fileKind } from '@pinpoint/domain'
 
-const IMAGE = /\.(png|jpe?g|gif|webp|svg)$/i
-const VIDEO = /\.(mp4|mov|m4v|webm|mkv|avi)$/i
-const HTML = /\.html?$/i
-
-export function fileKind(file: { name: string; type: string }): FileKind {
-  const type = file.type.toLowerCase()
-  if (type === 'application/pdf' || /\.pdf$/i.test(file.name)) return 'pdf'
-  if (type.startsWith('image/') || IMAGE.test(file.name)) return 'image'
-  if (type.startsWith('video/') || VIDEO.test(file.name)) return 'video'
-  if (type === 'text/html' || HTML.test(file.name)) return 'email'
-  return 'unsupported'
-}
+export { type FileKind, fileKind } from '@pinpoint/domain'
 
 /** "Homepage v2.final.png" -> "Homepage v2.final": the canvas title a file suggests. */
 export function titleFromFileName(name: string): string {

@@ -3,7 +3,6 @@
  * reviews the site again (the same address or a new one); a revision of any other canvas is its new
  * version, uploaded in the dialog: images and PDFs for a design, one HTML file for an e-mail, one video.
  */
-import { fileKind } from './files'
 
 /**
  * `latestNumber`: the highest revision number, when the canvas in hand lists its revisions (dashboard
@@ -33,27 +32,4 @@ export function newRevisionTexts({ type, title, latestNumber }: RevisionTextInpu
   }
 }
 
-/** What a new version of a canvas of `type` may be made of: the file input's accept list and a check. */
-export function revisionFileRules(type: string | null | undefined) {
-  if (type === 'video') return { accept: 'video/*', multiple: false, hint: 'One video file.' }
-  if (type === 'email')
-    return { accept: '.html,.htm,text/html', multiple: false, hint: 'One HTML file of the e-mail.' }
-  return { accept: 'image/*,.pdf,application/pdf', multiple: true, hint: 'Images or PDFs, in page order.' }
-}
-
-/** Null when `files` can be the new version of a canvas of `type`, else what is wrong. */
-export function checkRevisionFiles(type: string | null | undefined, files: readonly File[]): string | null {
-  if (files.length === 0) return 'Choose the files of the new version.'
-  const kinds = files.map((file) => fileKind(file))
-  if (type === 'video') {
-    if (files.length > 1 || kinds[0] !== 'video') return 'Choose one video file.'
-    return null
-  }
-  if (type === 'email') {
-    if (files.length > 1 || kinds[0] !== 'email') return 'Choose one HTML file.'
-    return null
-  }
-  const wrong = files.filter((_, i) => kinds[i] !== 'image' && kinds[i] !== 'pdf')
-  if (wrong.length) return `Not an image or PDF: ${wrong.map((file) => file.name).join(', ')}.`
-  return null
-}
+export { checkRevisionFiles, revisionFileRules } from '@pinpoint/domain'

@@ -15,6 +15,7 @@ import { useReviewAtoms } from '../state'
 import { HelpMenu } from './help-menu'
 import { Presence } from './presence'
 import { Reviewer } from './reviewer'
+import { RevisionMenu } from './revision-menu'
 import { ShareButton } from './share-dialog'
 import { Verdict } from './verdict'
 import { ViewControls } from './view-controls'
@@ -100,6 +101,8 @@ export function TopBar({
   const setCommenting = useSetAtom(atoms.commenting)
   const setSidebarOpen = useSetAtom(atoms.sidebarOpen)
   const openPeople = useSetAtom(canvasPeopleAtom)
+  // The compare view has its own zoom and pages: the review's controls would act on what is hidden.
+  const comparing = useAtomValue(atoms.compare) !== null
   const {
     canvas,
     revisions,
@@ -140,11 +143,13 @@ export function TopBar({
           {[...revisions].reverse().map((revision) => (
             <option key={revision.id} value={revision.number}>
               v{revision.number}
+              {revision.name ? ` · ${revision.name}` : ''}
               {revision.number === latestRevisionNumber ? ' (latest)' : ''}
             </option>
           ))}
         </select>
       ) : null}
+      <RevisionMenu />
       {assets.length > 1 ? (
         <select
           aria-label="File"
@@ -161,7 +166,7 @@ export function TopBar({
         </select>
       ) : null}
       <div className="mx-auto hidden items-center md:flex" data-tour="review-view">
-        <ViewControls />
+        {comparing ? null : <ViewControls />}
       </div>
       <div className="ml-auto flex items-center gap-1.5 md:ml-0">
         <Presence viewers={viewers} selfId={user?.id ?? null} />

@@ -236,6 +236,10 @@ function Reattach({
               path: draft.path ?? annotation.path,
               metadata: { ...annotation.metadata, ...(draft.anchor ? { anchor: { ...draft.anchor } } : {}) },
               ...(draft.x !== null ? { x: draft.x, y: draft.y } : {}),
+              // On a design or PDF, the new spot may be on another file or page than the old one.
+              ...(draft.assetId && draft.x !== null
+                ? { CanvasAssetId: draft.assetId, canvasAssetPageIndex: draft.pageIndex }
+                : {}),
             })
             setBusy(false)
             if (ok) {

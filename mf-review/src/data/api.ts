@@ -72,6 +72,24 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
       api.post<{ canvasReview: CanvasReview }>(`/canvases/${canvasId}/reviews`, body),
     shareCanvas: (canvasId: string, body: { emails: string[]; message?: string }) =>
       api.post<{ emails: string[] }>(`/canvases/${canvasId}/share`, body),
+    /** POST /canvases/{id}/revisions; a website's new address, or the same one fetched again. */
+    createRevision: (canvasId: string, body: { localUrl?: string }) =>
+      api.post<{ canvasRevision: { id: string; number: number }; canvas: Canvas }>(
+        `/canvases/${canvasId}/revisions`,
+        body,
+      ),
+    renameRevision: (revisionId: string, name: string | null) =>
+      api.put<{ canvas: Canvas }>(`/canvas-revisions/${revisionId}`, { name }),
+    deleteRevision: (revisionId: string) => api.delete<{ canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
+    /** Moves the open comments of `fromRevisionId` to `revisionId` (decision 047). */
+    carryComments: (
+      revisionId: string,
+      body: { fromRevisionId: string; results?: { id: string; anchor: unknown }[]; path?: string },
+    ) =>
+      api.post<{ carried: { id: string; status: string }[]; annotations: Annotation[] }>(
+        `/canvas-revisions/${revisionId}/carry-comments`,
+        body,
+      ),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
   }
 }

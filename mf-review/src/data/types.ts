@@ -116,5 +116,17 @@ export interface NewAnnotation {
 }
 
 export type AnnotationUpdate = Partial<
-  Pick<Annotation, 'comment' | 'status' | 'isPrivate' | 'inactiveReason' | 'metadata' | 'path' | 'x' | 'y'>
+  Pick<
+    Annotation,
+    | 'comment'
+    | 'status'
+    | 'isPrivate'
+    | 'inactiveReason'
+    | 'metadata'
+    | 'path'
+    | 'x'
+    | 'y'
+    | 'CanvasAssetId'
+    | 'canvasAssetPageIndex'
+  >
 >

@@ -20,7 +20,8 @@ GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', i
 const POINT = 96 / 72
 const documents = new Map<string, Promise<PDFDocumentProxy>>()
 
-function load(url: string): Promise<PDFDocumentProxy> {
+/** One pdf.js document per address, shared by the viewer and the compare view. */
+export function load(url: string): Promise<PDFDocumentProxy> {
   let doc = documents.get(url)
   if (!doc) {
     doc = getDocument({ url, isEvalSupported: false }).promise

@@ -31,6 +31,8 @@ export function Surface({ natural, assetId, pageIndex, label, children, footer }
   const zoom = useAtomValue(atoms.zoom)
   const commenting = useAtomValue(atoms.commenting)
   const [draft, setDraft] = useAtom(atoms.draft)
+  // A comment carried without a spot (decision 047) is re-attached by a click here too.
+  const reattachId = useAtomValue(atoms.reattachId)
   const { numbers, selected, select, abilities } = useReview()
   const pins = usePinnedAnnotations()
   const scroller = useRef<HTMLElement>(null)
@@ -57,7 +59,7 @@ export function Surface({ natural, assetId, pageIndex, label, children, footer }
       textBefore: null,
       textAfter: null,
       screen: { x: clientX, y: clientY },
-      reattachId: null,
+      reattachId,
     })
   }
   const onClick = (event: MouseEvent) => {

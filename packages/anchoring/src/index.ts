@@ -5,6 +5,7 @@
 
 export { withText } from './alternate'
 export { anchorElementFor, type CaptureOptions, captureAnchor } from './capture'
+export { type Carried, carryAnchor, carryAnchors } from './carry'
 export { cssPath, isStableId } from './css-path'
 export { fingerprintOf, scoreCandidate, TextCache, urlKey } from './fingerprint'
 export * from './protocol'

@@ -60,6 +60,10 @@ export type ParentMessage =
   | { ns: typeof BRIDGE_NS; type: 'cursor'; action: 'hover' | 'place'; x: number; y: number }
   /** The placement cursor pushed past the frame's top or bottom edge: the page scrolls that way. */
   | { ns: typeof BRIDGE_NS; type: 'scroll-by'; dy: number }
+  /** Carry pins of an earlier revision onto this page (answered with 'carried' once the page loaded). */
+  | { ns: typeof BRIDGE_NS; type: 'carry'; requestId: string; pins: { id: string; anchor: unknown }[] }
+  /** Scroll the page to document coordinates (a compare view keeps two revisions in step). */
+  | { ns: typeof BRIDGE_NS; type: 'scroll-to'; x: number; y: number }
 
 export type BridgeMessage =
   | { ns: typeof BRIDGE_NS; type: 'ready'; page: PageInfo; error?: { message: string; status: number } }
@@ -84,6 +88,17 @@ export type BridgeMessage =
   | { ns: typeof BRIDGE_NS; type: 'pin-click'; id: string }
   | { ns: typeof BRIDGE_NS; type: 'pins-status'; pins: PinStatus[]; settled: boolean }
   | { ns: typeof BRIDGE_NS; type: 'scroll'; x: number; y: number }
+  | {
+      ns: typeof BRIDGE_NS
+      type: 'carried'
+      requestId: string
+      results: {
+        id: string
+        status: 'reanchored' | 'needs-new-spot'
+        anchor?: Anchor
+        reason?: InactiveReason
+      }[]
+    }
   /** A shortcut key pressed while the focus was inside the frame (the review screen handles it). */
   | { ns: typeof BRIDGE_NS; type: 'key'; key: string; shiftKey: boolean }
 

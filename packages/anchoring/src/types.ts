@@ -72,10 +72,11 @@ export type Resolution =
   | { status: 'inactive'; reason: InactiveReason }
 
 /** Why a pin could not be placed; stored as the annotation's `inactiveReason`. */
-export type InactiveReason = 'element-removed' | 'element-changed' | 'invalid-anchor'
+export type InactiveReason = 'element-removed' | 'element-changed' | 'invalid-anchor' | 'needs-new-spot'
 
 export const INACTIVE_REASON_TEXT: Record<InactiveReason, string> = {
   'element-removed': 'The element this comment was pinned to is no longer on the page.',
   'element-changed': 'The element this comment was pinned to changed too much to be found with confidence.',
   'invalid-anchor': 'This comment has no usable position on the page.',
+  'needs-new-spot': 'Carried over from an earlier revision: its spot is not on this one.',
 }

@@ -74,3 +74,4 @@ export {
   type StaffUser,
 } from './staff'
 export type * from './types'
+export { tusEndpoint, uploadVideo } from './video-upload'

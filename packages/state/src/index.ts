@@ -76,3 +76,10 @@ export {
   track,
   trackingSettings,
 } from './tracking'
+export {
+  cancelUpload,
+  patchUploadAtom,
+  type UploadEntry,
+  uploadsAtom,
+  useAssetUploads,
+} from './uploads'

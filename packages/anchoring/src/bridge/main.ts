@@ -8,6 +8,8 @@
  * The status is "settled" once the page has loaded and a pass ran after it: only then does the review
  * screen treat an unresolved pin as inactive.
  */
+
+import { carryAnchors } from '../carry'
 import * as anchoring from '../index'
 import { BRIDGE_NS, type BridgeMessage, isParentMessage, type PinInput } from '../protocol'
 import { createResolveContext, resolveAnchor } from '../resolve'
@@ -159,6 +161,27 @@ window.addEventListener('message', (event) => {
       break
     case 'scroll-by':
       window.scrollBy({ top: message.dy })
+    case 'carry': {
+      // After load: content rendered by the page's scripts must be there before a pin is declared lost.
+      const carry = () => {
+        const carried = carryAnchors(message.pins, createResolveContext(document))
+        send({
+          type: 'carried',
+          requestId: message.requestId,
+          results: message.pins.map(({ id }) => {
+            const result = carried.get(id)
+            return result?.status === 'reanchored'
+              ? { id, status: 'reanchored', anchor: result.anchor }
+              : { id, status: 'needs-new-spot', reason: result?.reason ?? 'invalid-anchor' }
+          }),
+        })
+      }
+      if (loaded) window.setTimeout(carry, 50)
+      else window.addEventListener('load', () => window.setTimeout(carry, 50), { once: true })
+      break
+    }
+    case 'scroll-to':
+      window.scrollTo({ left: message.x, top: message.y, behavior: 'instant' })
       break
     case 'draft': {
       const resolution = message.anchor ? resolveAnchor(message.anchor, createResolveContext(document)) : null

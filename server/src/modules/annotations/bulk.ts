@@ -3,7 +3,7 @@
  * Only annotations the caller may see are touched; each change is announced once per privacy side.
  */
 import { type Annotation, annotations } from '@pinpoint/db'
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm'
 import { authorize } from '../../policy'
 import { requireUser } from '../auth/plugin'
 import { inTransaction } from '../canvases/transaction'
@@ -86,7 +86,15 @@ export function setInactiveReason(input: CallInput, canvasId: string, body: Inac
     canvasId,
     action: 'comment.setInactiveReason',
     message: "Only the canvas's team can hide pins.",
-    where: () => and(eq(annotations.path, body.path), ids ? inArray(annotations.id, ids) : undefined),
+    where: () =>
+      and(
+        eq(annotations.path, body.path),
+        ids ? inArray(annotations.id, ids) : undefined,
+        // Clearing the page does not touch comments carried without a spot: only re-attaching places them.
+        body.inactiveReason === null
+          ? or(isNull(annotations.inactiveReason), ne(annotations.inactiveReason, 'needs-new-spot'))
+          : undefined,
+      ),
     set: { inactiveReason: body.inactiveReason },
     eventType: 'annotations.inactive-reason',
     eventData: { path: body.path, inactiveReason: body.inactiveReason },

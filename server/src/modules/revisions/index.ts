@@ -1,12 +1,17 @@
-/** Revision routes: POST /canvases/{id}/revisions, PUT and DELETE /canvas-revisions/{id}. */
+/**
+ * Revision routes: POST /canvases/{id}/revisions, PUT and DELETE /canvas-revisions/{id}, and ours,
+ * POST /canvas-revisions/{id}/carry-comments (carry.ts).
+ */
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../../context'
+import { annotationsJson } from '../annotations/json-sql'
 import { deleteStoredFiles } from '../assets/files'
 import { authPlugin } from '../auth/plugin'
 import { loadCanvasForView } from '../canvases/access'
 import { loadCanvasDetail } from '../canvases/detail'
 import { serializeRevision } from '../canvases/serialize'
 import { inTransaction } from '../canvases/transaction'
+import { carryComments } from './carry'
 import { createRevision, deleteRevision, updateRevision } from './service'
 
 export function revisionsModule(context: AppContext) {
@@ -49,6 +54,32 @@ export function revisionsModule(context: AppContext) {
         }
       },
       { body: t.Object({ name, current: t.Optional(t.Boolean()) }) },
+    )
+    .post(
+      '/canvas-revisions/:id/carry-comments',
+      async ({ actor, params, body }) =>
+        inTransaction(db, async (tx) => {
+          const { outcomes, ids, includePrivate } = await carryComments(tx, actor, params.id, body)
+          const json = await annotationsJson(tx, { annotationIds: ids, includePrivate })
+          return { carried: outcomes, annotations: [...json.values()] }
+        }),
+      {
+        body: t.Object({
+          fromRevisionId: t.String({ minLength: 1, maxLength: 100 }),
+          /** Websites: the page of the new revision the comments move to (its address may differ). */
+          path: t.Optional(t.String({ minLength: 1, maxLength: 2000 })),
+          results: t.Optional(
+            t.Array(
+              t.Object({
+                id: t.String({ minLength: 1, maxLength: 100 }),
+                anchor: t.Union([t.Record(t.String(), t.Unknown()), t.Null()]),
+              }),
+              { maxItems: 2000 },
+            ),
+          ),
+        }),
+        detail: { tags: ['Canvases'], summary: 'Carry the open comments of a revision to this one' },
+      },
     )
     .delete('/canvas-revisions/:id', async ({ actor, params }) => {
       const { revision, storageKeys } = await inTransaction(db, (tx) => deleteRevision(tx, actor, params.id))

@@ -1,0 +1,78 @@
+/**
+ * What the compare view shows (issue 17 item 2), without React: which two revisions, which file of each
+ * (the one at the same position), which comments are pins on each side, and which comments of the older
+ * side can be carried to the newer one.
+ */
+import type { Annotation, Canvas, CanvasAsset } from '../data/types'
+import { isOnPlacement } from '../lib/list'
+
+export type CompareMode = 'side' | 'overlay'
+
+export interface CompareState {
+  /** Revision numbers: `left` is shown under (overlay) or beside `right`, usually the older one. */
+  left: number
+  right: number
+  mode: CompareMode
+}
+
+type Revision = NonNullable<Canvas['CanvasRevisions']>[number]
+
+/** The revision on screen against the one before it (or after it, for the first): null with one revision. */
+export function defaultPair(revisions: readonly Revision[], shown: number | null): CompareState | null {
+  const numbers = revisions.map((r) => r.number).sort((a, b) => a - b)
+  if (numbers.length < 2) return null
+  const current = shown !== null && numbers.includes(shown) ? shown : (numbers.at(-1) as number)
+  const index = numbers.indexOf(current)
+  if (index === 0) return { left: current, right: numbers[1] as number, mode: 'side' }
+  return { left: numbers[index - 1] as number, right: current, mode: 'side' }
+}
+
+/** The files of a revision in their order. */
+export function assetsOf(canvas: Canvas, revisionId: string | null): CanvasAsset[] {
+  return (canvas.CanvasAssets ?? [])
+    .filter((a) => a.CanvasRevisionId === revisionId)
+    .sort((a, b) => a.position - b.position)
+}
+
+/** Comments of one revision shown as pins on a side: those on its file and page, or website path. */
+export function pinsOf(
+  annotations: readonly Annotation[],
+  revisionId: string | null,
+  placement: { assetId: string | null; pageIndex: number; path: string | null },
+): Annotation[] {
+  return annotations.filter(
+    (a) =>
+      a.CanvasRevisionId === revisionId &&
+      a.status !== 'resolved' &&
+      (placement.path !== null ? !!a.metadata?.anchor || a.x !== null : true) &&
+      isOnPlacement(a, placement),
+  )
+}
+
+/**
+ * The open comments of `fromRevisionId` that "carry" moves: every one for files (the server finds each a
+ * place), those of the page shown for a website (its new spot is found in that page).
+ */
+export function carriable(
+  annotations: readonly Annotation[],
+  fromRevisionId: string | null,
+  path: string | null,
+): Annotation[] {
+  return annotations.filter(
+    (a) =>
+      a.CanvasRevisionId === fromRevisionId &&
+      a.status !== 'resolved' &&
+      (path === null || (a.path ?? '/') === path),
+  )
+}
+
+/** "2 comments carried to v2: 1 re-anchored, 1 needs a new spot." */
+export function carriedText(outcomes: readonly { status: string }[], revision: number): string {
+  const moved = outcomes.length
+  if (moved === 0) return `No open comments to carry to v${revision}.`
+  const lost = outcomes.filter((o) => o.status === 'needs-new-spot').length
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  const parts = [`${moved - lost} re-anchored`]
+  if (lost) parts.push(`${lost} ${lost === 1 ? 'needs' : 'need'} a new spot`)
+  return `${plural(moved, 'comment')} carried to v${revision}: ${parts.join(', ')}.`
+}

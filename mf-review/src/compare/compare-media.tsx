@@ -1,0 +1,82 @@
+/**
+ * One revision's file in the compare view: a design image, or a PDF page drawn by pdf.js (lazily loaded,
+ * like the PDF viewer), sized to the width it is given, with that revision's pins on it.
+ */
+import { Spinner } from '@pinpoint/ui'
+import { lazy, Suspense } from 'react'
+import type { Annotation, CanvasAsset } from '../data/types'
+import { PIN_TONES, pinLabel } from '../viewers/pin'
+
+const PdfPage = lazy(() => import('./pdf-page'))
+
+export function ComparePins({
+  pins,
+  numbers,
+  side,
+}: {
+  pins: readonly Annotation[]
+  numbers: ReadonlyMap<string, number>
+  side: string
+}) {
+  return pins
+    .filter((pin) => pin.x !== null && pin.y !== null)
+    .map((pin) => (
+      <span
+        key={pin.id}
+        role="img"
+        aria-label={`${side}: ${pinLabel(pin, numbers.get(pin.id))}`}
+        title={pinLabel(pin, numbers.get(pin.id))}
+        data-testid="compare-pin"
+        className={`absolute grid size-6 -translate-x-1/2 -translate-y-full place-items-center rounded-full rounded-bl-none text-2xs font-bold text-white shadow-pop ring-2 ring-white ${PIN_TONES[pin.status] ?? PIN_TONES.active}`}
+        style={{ left: `${(pin.x ?? 0) * 100}%`, top: `${(pin.y ?? 0) * 100}%` }}
+      >
+        {numbers.get(pin.id) ?? ''}
+      </span>
+    ))
+}
+
+export function CompareMedia({
+  asset,
+  pageIndex,
+  width,
+  onPageCount,
+}: {
+  asset: CanvasAsset | null
+  pageIndex: number
+  width: number
+  onPageCount?: (count: number) => void
+}) {
+  if (!asset?.url) {
+    return (
+      <div
+        className="grid aspect-[4/3] place-items-center bg-surface-sunken text-sm text-ink-muted"
+        style={{ width }}
+      >
+        {asset ? 'This file is still being processed.' : 'No file at this place in this revision.'}
+      </div>
+    )
+  }
+  const pdf = asset.type === 'pdf' || asset.mimeType === 'application/pdf'
+  if (pdf) {
+    return (
+      <Suspense fallback={<Spinner className="m-8" label="Loading the PDF…" />}>
+        <PdfPage
+          url={asset.url}
+          pageIndex={pageIndex}
+          width={width}
+          name={asset.name}
+          onPageCount={onPageCount}
+        />
+      </Suspense>
+    )
+  }
+  return (
+    <img
+      src={asset.url}
+      alt={asset.name}
+      draggable={false}
+      className="block h-auto select-none"
+      style={{ width }}
+    />
+  )
+}
