@@ -9,7 +9,7 @@ import { getViewMode } from '@pinpoint/state'
 import { atom, type PrimitiveAtom } from 'jotai'
 import { createContext, useContext } from 'react'
 import type { CompareState } from './compare/compare-logic'
-import type { ExportedFilter, SortMode, SortMode } from './lib/list'
+import type { ExportedFilter, SortMode } from './lib/list'
 
 /** Zoom of design and PDF viewers: a percentage (default 100), or fitted to the width or height. */
 export type Zoom = { mode: 'percent'; percent: number } | { mode: 'fit-width' } | { mode: 'fit-height' }

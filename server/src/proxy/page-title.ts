@@ -5,7 +5,7 @@
  * a few seconds and the first 64 KB of the page (a title sits in the head). Any failure reads as "no
  * title"; the caller falls back on the host.
  */
-import { checkTarget, type TargetCheckOptions } from './ssrf'
+import { checkTarget, type TargetCheckOptions } from '../platform/security/ssrf'
 
 export interface PageTitleOptions extends TargetCheckOptions {
   timeoutMs?: number

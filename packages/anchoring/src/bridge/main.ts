@@ -161,6 +161,7 @@ window.addEventListener('message', (event) => {
       break
     case 'scroll-by':
       window.scrollBy({ top: message.dy })
+      break
     case 'carry': {
       // After load: content rendered by the page's scripts must be there before a pin is declared lost.
       const carry = () => {
