@@ -123,6 +123,37 @@ describe('resolving after edits of the page', () => {
     expect(landing(edited, [anchor])).toEqual(['title'])
   })
 
+  test("a paragraph duplicated below its original: its pins and its links' stay in the original", () => {
+    const body = `<div><p>Welcome aboard, we are glad to have you with us.</p><p data-k="para">If you have any questions, <a data-k="mail" href="/mail">email our team</a> or use <a data-k="chat" href="/chat">live chat</a> at any time.</p><p>Thanks, the team.</p></div>`
+    const anchors = ['para', 'mail', 'chat'].map((k) => pin(page(body), k))
+    const edited = page(body)
+    const original = edited.querySelector('[data-k="para"]') as Element
+    const copy = original.cloneNode(true) as Element
+    for (const element of [copy, ...copy.querySelectorAll('[data-k]')]) element.removeAttribute('data-k')
+    original.after(copy)
+    expect(landing(edited, anchors)).toEqual(['para', 'mail', 'chat'])
+  })
+
+  test('a unique paragraph grown by a sentence, a paragraph inserted before it, the next rewritten', () => {
+    const text = 'Cheers, the whole product team of the little coffee shop around the corner.'
+    const body = `<main><h2>Thanks</h2><p data-k="p">${text}</p><p>See you soon at the counter.</p></main>`
+    const anchor = pin(page(body), 'p')
+    const edited = page(
+      `<main><h2>Thanks</h2><p>Inserted paragraph with some new words.</p><p data-k="p">${text} This sentence was added.</p><p>See you later at the bar.</p></main>`,
+    )
+    expect(landing(edited, [anchor])).toEqual(['p'])
+  })
+
+  test('one of two equal paragraphs grew a sentence: the pin on the other one stays, by its side', () => {
+    const text = 'There can be no thought of finishing, for aiming at the stars is a task for generations.'
+    const body = `<article><h2>The final frontier</h2><p data-k="a">${text}</p><p data-k="b">${text}</p><p>The dreams of yesterday are the hopes of today.</p></article>`
+    const anchor = pin(page(body), 'b')
+    const edited = page(
+      body.replace(`${text}</p><p data-k="b">`, `${text} A sentence added.</p><p data-k="b">`),
+    )
+    expect(landing(edited, [anchor])).toEqual(['b'])
+  })
+
   test('a short text changed at the old place, its neighbour having taken the place: inactive', () => {
     const body = `<ul><li>Trial length: 14 days</li><li data-k="start">Trial Start Date: today</li><li data-k="end">Trial End Date: later</li><li>Plan: free</li></ul>`
     const anchor = pin(page(body), 'start')
