@@ -1,57 +1,23 @@
 /**
  * The permission matrix (SPEC 6): every route, every actor kind, the exact status. One row per route and
- * method; later issues append their rows (canvases, folders, annotations, labels, ...) to MATRIX.
+ * method; later issues append their rows to MATRIX (exports and connected accounts are in
+ * matrix-exports.test.ts, to keep each file readable).
  *
  * Actor kinds (see matrix-world.ts): owner, admin (role admin), member, otherTeam (owner of another team),
  * individual (individual plan, no team), guest, anonymous, apiToken (a member's token, no cookies).
  */
-import { describe, expect, test } from 'bun:test'
-import { buildCanvas, buildInvite, buildTeam, DEFAULT_PASSWORD, uniqueEmail } from '@pinpoint/db/testing'
-import { createTestApp } from '../testing/harness'
-import { ACTOR_KINDS, type ActorKind, all, buildWorld, type World } from './matrix-world'
-
-interface MatrixRow {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** The route as documented, e.g. '/teams/{id}/users'. */
-  route: string
-  path: (world: World, extra: Record<string, string>) => string
-  body?: (world: World, extra: Record<string, string>) => unknown
-  /** Creates what the row needs beyond the world (returns ids for `path` and `body`). */
-  setup?: (
-    world: World,
-    testApp: Awaited<ReturnType<typeof createTestApp>>,
-  ) => Promise<Record<string, string>>
-  expect: Record<ActorKind, number>
-}
-
-const testApp = await createTestApp()
-const { db } = testApp.context.database
-
-const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
-  (c) => c.charCodeAt(0),
-)
-const avatarForm = () => {
-  const form = new FormData()
-  form.append('avatar', new File([PNG], 'a.png', { type: 'image/png' }))
-  return form
-}
-
-/** Members of the team (owner, admins, members and the member's token) vs everybody else. */
-const teamOnly = (ok: number) => all(403, { owner: ok, admin: ok, member: ok, apiToken: ok, anonymous: 401 })
-const adminsOnly = (ok: number) => all(403, { owner: ok, admin: ok, anonymous: 401 })
-const loggedIn = (ok: number) => all(ok, { guest: 403, anonymous: 401 })
-/** SPEC 6 exports: a team on a plan other than team49 (both enterprise teams of the world), not a guest. */
-const exporters = (ok: number) => all(ok, { individual: 403, guest: 403, anonymous: 401 })
-/** SPEC 6 "view billing": a non-guest without a team, or the team owner (each for their own account). */
-const billingOwner = (ok: number) => all(403, { owner: ok, otherTeam: ok, individual: ok, anonymous: 401 })
-
-/** An invite (in a third team) addressed to the actor's own e-mail, for accept/decline. */
-async function inviteForActor(world: World): Promise<Record<string, string>> {
-  const { team } = await buildTeam(db)
-  const invite = await buildInvite(db, { team, email: world.actor?.email ?? uniqueEmail() })
-  return { inviteId: invite.id }
-}
+import { DEFAULT_PASSWORD, uniqueEmail } from '@pinpoint/db/testing'
+import {
+  adminsOnly,
+  avatarForm,
+  billingOwner,
+  inviteForActor,
+  loggedIn,
+  type MatrixRow,
+  runMatrix,
+  teamOnly,
+} from './matrix-rows'
+import { all } from './matrix-world'
 
 const MATRIX: MatrixRow[] = [
   // Account and session
@@ -372,78 +338,6 @@ const MATRIX: MatrixRow[] = [
     body: () => ({ survey: { reason: 'Testing' } }),
     expect: billingOwner(409),
   },
-  // Connected accounts and exports (issue 11): SPEC 6, all export options need a team on a plan other
-  // than team49; nothing here is connected yet, so calls that need a connection answer 404 to exporters.
-  {
-    method: 'GET',
-    route: '/users/me/accounts',
-    path: () => '/users/me/accounts',
-    expect: all(200, { guest: 403, anonymous: 401 }),
-  },
-  {
-    method: 'POST',
-    route: '/users/me/accounts/{tool} (webhook on a private address)',
-    path: () => '/users/me/accounts/webhook',
-    body: () => ({ url: 'http://10.0.0.1/hook' }),
-    expect: exporters(422),
-  },
-  {
-    method: 'POST',
-    route: '/users/me/accounts/{tool}/sync (not connected)',
-    path: () => '/users/me/accounts/trello/sync',
-    body: () => ({ listId: 'l1', annotationIds: ['a1'] }),
-    expect: exporters(404),
-  },
-  {
-    method: 'POST',
-    route: '/users/me/accounts/webhook/test (not connected)',
-    path: () => '/users/me/accounts/webhook/test',
-    expect: exporters(404),
-  },
-  {
-    method: 'GET',
-    route: '/users/me/accounts/webhook/deliveries',
-    path: () => '/users/me/accounts/webhook/deliveries',
-    expect: all(200, { guest: 403, anonymous: 401 }),
-  },
-  {
-    method: 'DELETE',
-    route: '/users/me/accounts/{type} (not connected)',
-    path: () => '/users/me/accounts/trello',
-    expect: all(404, { guest: 403, anonymous: 401 }),
-  },
-  {
-    method: 'DELETE',
-    route: '/users/me/accounts/auto-sync (none)',
-    path: () => '/users/me/accounts/auto-sync',
-    body: () => ({ canvasId: 'no-such-canvas' }),
-    expect: all(404, { guest: 403, anonymous: 401 }),
-  },
-  {
-    method: 'POST',
-    route: '/canvases/{id}/annotations/export.csv',
-    setup: async (world) => ({ canvasId: (await buildCanvas(db, { user: world.owner })).canvas.id }),
-    path: (_w, extra) => `/canvases/${extra.canvasId}/annotations/export.csv`,
-    body: () => ({}),
-    expect: teamOnly(200),
-  },
 ]
 
-describe.each(MATRIX.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', (_name, row) => {
-  test.each(ACTOR_KINDS.map((kind) => [kind, row.expect[kind]] as const))(
-    '%s -> %d',
-    async (kind, expected) => {
-      const { world, client } = await buildWorld(testApp, kind)
-      const extra = row.setup ? await row.setup(world, testApp) : {}
-      const body = row.body?.(world, extra)
-      const path = `/api/v1${row.path(world, extra)}`
-      const res =
-        body instanceof FormData
-          ? await client.request(row.method, path, { body })
-          : await client.request(row.method, path, body === undefined ? {} : { json: body })
-      if (res.status !== expected)
-        throw new Error(`${kind} ${row.method} ${path}: expected ${expected}, got ${res.status} ${res.text}`)
-      expect(res.status).toBe(expected)
-    },
-  )
-})
+runMatrix(MATRIX)
