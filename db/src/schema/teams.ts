@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { teams, users } from './accounts.ts'
 import { createdAt, idColumn, randomSlug, timestamps, tstz } from './columns.ts'
 
@@ -36,6 +36,27 @@ export const ssoDomains = pgTable(
   (t) => [
     index('sso_domains_team_id_idx').on(t.teamId),
     check('sso_domains_domain_normalised', sql`domain = lower(domain)`),
+  ],
+)
+
+/**
+ * Who a provider's subject is: the first SSO login links the provider's `sub` to the member it matched
+ * by e-mail; later logins find the member by it. An address the provider hands to someone else later
+ * (another `sub`) does not reach the first person's account.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    uniqueIndex('sso_identities_user_id_issuer_unique').on(t.userId, t.issuer),
   ],
 )
 
@@ -83,6 +104,7 @@ export const labels = pgTable(
 
 export type SsoConfig = typeof ssoConfigs.$inferSelect
 export type SsoDomain = typeof ssoDomains.$inferSelect
+export type SsoIdentity = typeof ssoIdentities.$inferSelect
 export type NewSsoConfig = typeof ssoConfigs.$inferInsert
 export type Invite = typeof invites.$inferSelect
 export type NewInvite = typeof invites.$inferInsert

@@ -13,9 +13,12 @@ export const SSO_FAILURE_MESSAGES = {
   token:
     "Your identity provider's answer could not be verified. Ask your team owner to check the single sign-on settings.",
   provider: 'Your identity provider could not be reached. Please try again later.',
+  busy: 'Too many single sign-on attempts from your network. Please wait a few minutes and try again.',
   unavailable: 'Single sign-on is no longer set up for this domain. Log in with your password.',
   email:
     "Your identity provider did not give a verified e-mail address of your team's domains, so you could not be signed in.",
+  identity:
+    'Your identity provider now gives this e-mail address to another person than the one who first signed in with it here. Ask your team owner.',
   account:
     'An account with this e-mail address already exists outside this team. Log in with your password, and ask the team owner for an invite.',
 } as const

@@ -20,6 +20,8 @@ export interface TestIdpUser {
   name: string
   /** Defaults to true; false makes the provider say the address is unverified. */
   emailVerified?: boolean
+  /** The provider's `sub` for this person; defaults to the e-mail. Two users with one subject are one person. */
+  subject?: string
 }
 
 export interface TestIdpClient {
@@ -70,6 +72,9 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   const users = new Map(options.users.map((user) => [user.email.toLowerCase(), user]))
+  const subjectOf = (user: TestIdpUser) => user.subject ?? user.email.toLowerCase()
+  /** The last user registered for a subject is what the provider says about that person now. */
+  const bySubject = new Map(options.users.map((user) => [subjectOf(user), user]))
   let codeTtl = 60
   let audienceOverride: string | null = null
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
@@ -109,7 +114,7 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, id) => {
-      const user = users.get(id)
+      const user = bySubject.get(id)
       if (!user) return undefined
       return {
         accountId: id,
@@ -160,7 +165,7 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
         res.end(signInPage(uid, 'Wrong e-mail or password.'))
         return
       }
-      await provider.interactionFinished(req, res, { login: { accountId: login } })
+      await provider.interactionFinished(req, res, { login: { accountId: subjectOf(user) } })
       return
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -184,6 +189,7 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
     port,
     addUser(user) {
       users.set(user.email.toLowerCase(), user)
+      bySubject.set(subjectOf(user), user)
     },
     setCodeTtl(seconds) {
       codeTtl = seconds

@@ -8,7 +8,7 @@ import { SsoRequired } from './errors'
 
 export async function assertPasswordLoginAllowed(
   ctx: Pick<AppContext, 'database' | 'config'>,
-  user: { email: string; teamId: string | null; isGuest: boolean },
+  user: { id: string; email: string; teamId: string | null; isGuest: boolean },
 ): Promise<void> {
   if (user.isGuest) return
   const required = await ssoRequiredFor(ctx.database.db, user)

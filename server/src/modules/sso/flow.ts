@@ -5,16 +5,13 @@
  * first time (just-in-time membership). A failure is a reason (`SsoFailure`) the route turns into a
  * redirect to the login page, never a session.
  */
-import { customers, users } from '@pinpoint/db'
-import { FREE_PLAN_ID, type SsoFailure, ValidationFailed } from '@pinpoint/domain'
-import { eq } from 'drizzle-orm'
 import * as client from 'openid-client'
 import type { AppContext } from '../../context'
-import { normalizeEmail } from '../../platform/security'
 import { loadActorUser } from '../auth/actor'
 import { type LoginResult, type RequestInfo, startSession } from '../auth/session'
-import { syncSeats } from '../billing/seats'
-import { findSsoTeamByDomain, findSsoTeamById, type SsoTeam, teamDomains } from './lookup'
+import { SsoLoginFailed } from './errors'
+import { findSsoTeamByDomain, findSsoTeamById, type SsoTeam } from './lookup'
+import { memberForIdentity } from './membership'
 import { buildAuthorizationRequest, discoverProvider, exchangeCode, ProviderUnreachable } from './oidc'
 import { openClientSecret, ssoBox } from './secret'
 
@@ -22,13 +19,6 @@ import { openClientSecret, ssoBox } from './secret'
 export const SSO_FLOW_MAX_AGE_S = 10 * 60
 export const CALLBACK_PATH = '/api/v1/sso/callback'
 const FLOW_CONTEXT = 'sso-flow'
-
-export class SsoLoginFailed extends Error {
-  override name = 'SsoLoginFailed'
-  constructor(readonly reason: SsoFailure) {
-    super(reason)
-  }
-}
 
 interface FlowState {
   teamId: string
@@ -85,7 +75,7 @@ function readFlow(ctx: Pick<AppContext, 'config' | 'now'>, sealed: string | unde
   return flow
 }
 
-function classify(error: unknown): SsoFailure {
+function classify(error: unknown): SsoLoginFailed['reason'] {
   if (error instanceof SsoLoginFailed) return error.reason
   if (error instanceof ProviderUnreachable) return 'provider'
   if (error instanceof client.AuthorizationResponseError) return 'denied'
@@ -125,62 +115,8 @@ export async function completeSsoLogin(
     ctx.logger.info('sso callback refused', { teamId: team.teamId, reason, error: String(error) })
     throw new SsoLoginFailed(reason)
   }
-  const userId = await joinJustInTime(ctx, team, identity)
+  const userId = await memberForIdentity(ctx, team, identity)
   const user = await loadActorUser(ctx.database.db, userId)
   if (!user) throw new Error('the signed-in user could not be loaded')
   return { ...(await startSession(ctx, user, input.info)), next: flow.next }
-}
-
-/**
- * The member for a verified identity. The address must be verified (or not denied: some providers never
- * send `email_verified`) and in one of the team's domains. Someone new becomes a member; a guest of that
- * address becomes a member (the provider proves the address, a guest login never did); a member signs in.
- * An account of its own elsewhere is left alone: the provider may vouch for the address, but that account
- * was never the team's (decision 044).
- */
-async function joinJustInTime(
-  ctx: Ctx,
-  team: SsoTeam,
-  identity: { email: string | null; emailVerified: boolean | null; name: string | null },
-): Promise<string> {
-  const { db } = ctx.database
-  if (!identity.email || identity.emailVerified === false) throw new SsoLoginFailed('email')
-  let email: string
-  try {
-    email = normalizeEmail(identity.email)
-  } catch (error) {
-    if (error instanceof ValidationFailed) throw new SsoLoginFailed('email')
-    throw error
-  }
-  const domains = await teamDomains(db, team.teamId)
-  if (!domains.includes(email.slice(email.lastIndexOf('@') + 1))) throw new SsoLoginFailed('email')
-  const name = identity.name?.trim().slice(0, 200) || email.slice(0, email.indexOf('@'))
-  const { userId, joined } = await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, email)).for('update')
-    if (existing && !existing.isGuest) {
-      if (existing.teamId !== team.teamId) throw new SsoLoginFailed('account')
-      return { userId: existing.id, joined: false }
-    }
-    const [user] = existing
-      ? await tx
-          .update(users)
-          .set({ isGuest: false, teamId: team.teamId, role: 'member', name })
-          .where(eq(users.id, existing.id))
-          .returning({ id: users.id })
-      : await tx
-          .insert(users)
-          .values({ email, name, isGuest: false, passwordHash: null, teamId: team.teamId, role: 'member' })
-          .returning({ id: users.id })
-    if (!user) throw new Error('joining the team returned no row')
-    await tx
-      .insert(customers)
-      .values({ userId: user.id, planId: FREE_PLAN_ID, status: 'active' })
-      .onConflictDoNothing({ target: customers.userId })
-    return { userId: user.id, joined: true }
-  })
-  if (joined) {
-    ctx.logger.info('sso member joined', { teamId: team.teamId, userId })
-    await syncSeats(ctx, team.teamId)
-  }
-  return userId
 }

@@ -2,13 +2,16 @@
  * SSO calls: the login URL for an e-mail domain (public), the OIDC login itself (`/sso/start` and
  * `/sso/callback`, browser navigations that end in redirects), and the team owner's SSO settings.
  */
-import { isSsoFailure } from '@pinpoint/domain'
+import { isSsoFailure, TooManyRequests } from '@pinpoint/domain'
+import type { Server } from 'bun'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
+import { consume, LIMITS } from '../../platform/rate-limit'
 import { clearAuthCookies, IMPERSONATION_COOKIE, isSecure, setSessionCookies } from '../auth/cookies'
 import { authPlugin, contextSeed } from '../auth/plugin'
 import { requestInfo } from '../auth/request-info'
-import { completeSsoLogin, SSO_FLOW_MAX_AGE_S, SsoLoginFailed, startSsoLogin } from './flow'
+import { SsoLoginFailed } from './errors'
+import { completeSsoLogin, SSO_FLOW_MAX_AGE_S, startSsoLogin } from './flow'
 import { ssoModels } from './model'
 import {
   getSsoSettings,
@@ -29,6 +32,15 @@ function loginPageFor(reason: string): string {
 }
 
 export function ssoModule(context: AppContext) {
+  /** A browser navigation: over the limit it lands on the login page with the reason, not on JSON. */
+  async function limitByAddress(request: Request, server: Server<unknown> | null) {
+    try {
+      await consume(context.database.db, LIMITS.ssoIp, context.clientIp(request, server), context.now())
+    } catch (error) {
+      if (error instanceof TooManyRequests) throw new SsoLoginFailed('busy')
+      throw error
+    }
+  }
   const cookieBase = {
     httpOnly: true,
     // Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies.
@@ -42,10 +54,11 @@ export function ssoModule(context: AppContext) {
     .get('/sso-login-url', ({ query }) => ssoLoginUrl(context, query), { query: 'sso.loginUrlQuery' })
     .get(
       '/sso/start',
-      async ({ query, cookie, redirect }) => {
+      async ({ query, cookie, redirect, request, server }) => {
         const domain = parseDomain(query.domain, 'domain')
         const next = safeNextUrl(query.next, context.config.publicUrl)
         try {
+          await limitByAddress(request, server)
           const { redirectTo, flowCookie } = await startSsoLogin(context, { domain, next })
           cookie[SSO_FLOW_COOKIE]?.set({ ...cookieBase, value: flowCookie, maxAge: SSO_FLOW_MAX_AGE_S })
           return redirect(redirectTo, 302)
@@ -61,6 +74,7 @@ export function ssoModule(context: AppContext) {
       // Used once, whatever happens: a second callback with the same cookie is refused as a wrong state.
       cookie[SSO_FLOW_COOKIE]?.set({ ...cookieBase, value: '', maxAge: 0 })
       try {
+        await limitByAddress(request, server)
         const { token, next } = await completeSsoLogin(context, {
           search: new URL(request.url).search,
           flowCookie: typeof flowCookie === 'string' ? flowCookie : undefined,

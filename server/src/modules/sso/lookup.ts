@@ -8,56 +8,55 @@ import { eq } from 'drizzle-orm'
 
 export interface SsoTeam {
   teamId: string
+  ownerUserId: string
   ssoOnly: boolean
   issuer: string | null
   clientId: string | null
   clientSecret: string | null
 }
 
+const COLUMNS = {
+  teamId: ssoConfigs.teamId,
+  ownerUserId: teams.ownerUserId,
+  enabled: ssoConfigs.enabled,
+  ssoOnly: ssoConfigs.ssoOnly,
+  issuer: ssoConfigs.issuer,
+  clientId: ssoConfigs.clientId,
+  clientSecret: ssoConfigs.clientSecret,
+  planId: customers.planId,
+}
+
 /**
- * The team whose SSO is on for `domain` (lowercase), or null. On means: the config is enabled and the team
- * owner's plan is an enterprise plan (SPEC 6); a team that left its enterprise plan stops routing logins.
+ * SSO is on when the config is enabled and the team owner's plan is an enterprise plan (SPEC 6): a team
+ * that left its enterprise plan stops routing logins.
  */
-export async function findSsoTeamByDomain(db: DbOrTx, domain: string): Promise<SsoTeam | null> {
-  const [row] = await db
-    .select({
-      teamId: ssoConfigs.teamId,
-      enabled: ssoConfigs.enabled,
-      ssoOnly: ssoConfigs.ssoOnly,
-      issuer: ssoConfigs.issuer,
-      clientId: ssoConfigs.clientId,
-      clientSecret: ssoConfigs.clientSecret,
-      planId: customers.planId,
-    })
-    .from(ssoDomains)
-    .innerJoin(ssoConfigs, eq(ssoConfigs.teamId, ssoDomains.teamId))
-    .innerJoin(teams, eq(teams.id, ssoConfigs.teamId))
-    .leftJoin(customers, eq(customers.userId, teams.ownerUserId))
-    .where(eq(ssoDomains.domain, domain))
+function whenOn(row: ({ enabled: boolean; planId: string | null } & SsoTeam) | undefined): SsoTeam | null {
   if (!row?.enabled || !isEnterprisePlan(row.planId)) return null
   const { enabled: _enabled, planId: _planId, ...team } = row
   return team
 }
 
+/** The team whose SSO is on for `domain` (lowercase), or null. */
+export async function findSsoTeamByDomain(db: DbOrTx, domain: string): Promise<SsoTeam | null> {
+  const [row] = await db
+    .select(COLUMNS)
+    .from(ssoConfigs)
+    .innerJoin(ssoDomains, eq(ssoDomains.teamId, ssoConfigs.teamId))
+    .innerJoin(teams, eq(teams.id, ssoConfigs.teamId))
+    .leftJoin(customers, eq(customers.userId, teams.ownerUserId))
+    .where(eq(ssoDomains.domain, domain))
+  return whenOn(row)
+}
+
 /** The same for a team id (the callback knows the team, not the domain). */
 export async function findSsoTeamById(db: DbOrTx, teamId: string): Promise<SsoTeam | null> {
   const [row] = await db
-    .select({
-      teamId: ssoConfigs.teamId,
-      enabled: ssoConfigs.enabled,
-      ssoOnly: ssoConfigs.ssoOnly,
-      issuer: ssoConfigs.issuer,
-      clientId: ssoConfigs.clientId,
-      clientSecret: ssoConfigs.clientSecret,
-      planId: customers.planId,
-    })
+    .select(COLUMNS)
     .from(ssoConfigs)
     .innerJoin(teams, eq(teams.id, ssoConfigs.teamId))
     .leftJoin(customers, eq(customers.userId, teams.ownerUserId))
     .where(eq(ssoConfigs.teamId, teamId))
-  if (!row?.enabled || !isEnterprisePlan(row.planId)) return null
-  const { enabled: _enabled, planId: _planId, ...team } = row
-  return team
+  return whenOn(row)
 }
 
 export async function teamDomains(db: DbOrTx, teamId: string): Promise<string[]> {
@@ -78,14 +77,16 @@ export function ssoStartUrl(publicUrl: string, domain: string, next: string): st
 /**
  * The SSO team a password login must go through instead, or null. Only members of that team are held to
  * it (decision 044): someone whose address is in the domain but who has an account of their own elsewhere
- * was never the team's to govern, and the provider could not sign them in anyway.
+ * was never the team's to govern, and the provider could not sign them in anyway. The team owner keeps
+ * their password: the way back in when the provider is broken or misconfigured.
  */
 export async function ssoRequiredFor(
   db: DbOrTx,
-  user: { email: string; teamId: string | null },
+  user: { id: string; email: string; teamId: string | null },
 ): Promise<{ team: SsoTeam; domain: string } | null> {
   if (!user.teamId) return null
   const domain = user.email.slice(user.email.lastIndexOf('@') + 1)
   const team = await findSsoTeamByDomain(db, domain)
-  return team?.ssoOnly && team.teamId === user.teamId ? { team, domain } : null
+  if (!team?.ssoOnly || team.teamId !== user.teamId || team.ownerUserId === user.id) return null
+  return { team, domain }
 }

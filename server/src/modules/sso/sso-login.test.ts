@@ -4,15 +4,17 @@
  * every way the callback must refuse (wrong state, replay, wrong audience, expired code, denied sign-in).
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { ssoConfigs, ssoDomains, users } from '@pinpoint/db'
+import { passwordResetTokens, ssoConfigs, ssoDomains, users } from '@pinpoint/db'
 import { buildTeam, buildUser, DEFAULT_PASSWORD, uniqueSuffix } from '@pinpoint/db/testing'
 import { SSO_REQUIRED_MESSAGE } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { createApp } from '../../app'
+import { LIMITS } from '../../platform/rate-limit'
 import { createTestContext } from '../../testing/harness'
 import { TestClient } from '../../testing/http'
 import { signInAtIdp, startTestIdp } from '../../testing/oidc-provider'
 import type { UserJson } from '../auth/serialize'
+import { hashToken } from '../auth/tokens'
 import { sealClientSecret } from './secret'
 
 const base = await createTestContext()
@@ -208,7 +210,31 @@ describe('SSO login against a real OIDC provider', () => {
     expect((await me(flow.browser)).body.user.id).toBe(member.id)
   })
 
-  test('SSO-only: a member is sent to SSO by password login, login link and reset; others are not', async () => {
+  test("the provider's subject decides later logins: a changed address keeps the account, a reassigned one does not take it", async () => {
+    const { domain } = await ssoTeam()
+    const subject = `sub-${uniqueSuffix()}`
+    const first = idpUser(`first@${domain}`)
+    idp.addUser({ ...first, subject })
+    let flow = await signIn(domain, first)
+    await flow.browser.get(callbackPath(flow.callback))
+    const account = (await me(flow.browser)).body.user
+    // The person's address changes at the provider (same subject): still the same member.
+    const renamed = { ...first, email: `renamed@${domain}`, subject }
+    idp.addUser(renamed)
+    flow = await signIn(domain, renamed)
+    expect((await flow.browser.get(callbackPath(flow.callback))).headers.get('location')).toBe('/dashboard')
+    expect((await me(flow.browser)).body.user.id).toBe(account.id)
+    // The provider gives the first address to someone else (another subject): refused, not the account.
+    const newcomer = { ...first, subject: `sub-${uniqueSuffix()}`, password: 'another-password' }
+    idp.addUser(newcomer)
+    flow = await signIn(domain, newcomer)
+    expect((await flow.browser.get(callbackPath(flow.callback))).headers.get('location')).toBe(
+      '/login?ssoError=identity',
+    )
+    expect(flow.browser.cookies.has('pinpoint_session')).toBe(false)
+  })
+
+  test('SSO-only: a member is sent to SSO by password login, login link and reset; the owner and others are not', async () => {
     const { team, domain } = await ssoTeam({ ssoOnly: true })
     const member = await buildUser(db, { email: `pw@${domain}`, teamId: team.id })
     const res = await client().post<{ error: string; message: string; meta: { ssoUrl: string } }>(
@@ -222,17 +248,53 @@ describe('SSO login against a real OIDC provider', () => {
     // A wrong password says only that it is wrong: nobody learns who is a member.
     const wrong = await client().post('/api/v1/sessions', { email: member.email, password: 'wrong-password' })
     expect(wrong.status).toBe(401)
+    // A login link (as e-mailed to a protected account) and a password reset start no session either.
+    const expiresAt = new Date(Date.now() + 10 * 60_000)
+    await db.insert(passwordResetTokens).values([
+      { id: hashToken('login-link:link-token'), userId: member.id, expiresAt },
+      { id: hashToken('reset-token'), userId: member.id, expiresAt },
+    ])
+    const link = client()
+    const viaLink = await link.post<{ error: string }>('/api/v1/sessions/login-link', { token: 'link-token' })
+    expect([viaLink.status, viaLink.body.error]).toEqual([403, 'SsoRequired'])
+    const reset = client()
+    const viaReset = await reset.post<{ error: string }>('/api/v1/password-resets/complete', {
+      token: 'reset-token',
+      newPassword: 'a-new-password-1',
+    })
+    expect([viaReset.status, viaReset.body.error]).toEqual([403, 'SsoRequired'])
+    expect(link.cookies.has('pinpoint_session') || reset.cookies.has('pinpoint_session')).toBe(false)
     // Someone of the domain with an account of their own still logs in with a password.
     const own = await buildUser(db, { email: `own@${domain}` })
     expect(
       (await client().post('/api/v1/sessions', { email: own.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(200)
-    // The owner's address is in another domain: the provider could not sign them in, so passwords work.
-    const owner = await db.select().from(users).where(eq(users.id, team.ownerUserId))
+    // The team owner keeps a password way in, even with an address of the domain (the provider may break).
+    await db
+      .update(users)
+      .set({ email: `owner-${uniqueSuffix()}@${domain}` })
+      .where(eq(users.id, team.ownerUserId))
+    const [owner] = await db.select().from(users).where(eq(users.id, team.ownerUserId))
     expect(
-      (await client().post('/api/v1/sessions', { email: owner[0]?.email, password: DEFAULT_PASSWORD }))
-        .status,
+      (await client().post('/api/v1/sessions', { email: owner?.email, password: DEFAULT_PASSWORD })).status,
     ).toBe(200)
+  })
+
+  test('starts and callbacks are limited per address, and the limit lands on the login page', async () => {
+    const { domain } = await ssoTeam()
+    const headers = {
+      'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    }
+    const browser = client()
+    for (let attempt = 0; attempt < LIMITS.ssoIp.limit; attempt++) {
+      expect((await browser.get(`/api/v1/sso/start?domain=${domain}`, { headers })).status).toBe(302)
+    }
+    const over = await browser.get(`/api/v1/sso/start?domain=${domain}`, { headers })
+    expect(over.headers.get('location')).toBe('/login?ssoError=busy')
+    const callback = await browser.get('/api/v1/sso/callback?code=x&state=y', { headers })
+    expect(callback.headers.get('location')).toBe('/login?ssoError=busy')
+    // Another address is not held back.
+    expect((await client().get(`/api/v1/sso/start?domain=${domain}`)).status).toBe(302)
   })
 
   test('a loopback provider is refused unless SSO_ALLOW_HOSTS names it', async () => {

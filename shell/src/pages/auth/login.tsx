@@ -37,10 +37,14 @@ export function LoginPage() {
     event.preventDefault()
     login.mutate({ email: email.trim(), password })
   }
+  // Its own pending flag: the quiet check on leaving the e-mail field must not disable this button under
+  // the pointer that is clicking it.
+  const [ssoPending, setSsoPending] = useState(false)
   const continueWithSso = async () => {
     const domain = domainOf(email)
     if (!domain) return setSsoMessage('Enter your work e-mail address first.')
-    const route = await sso.check(email)
+    setSsoPending(true)
+    const route = await sso.check(email).finally(() => setSsoPending(false))
     if (route) window.location.assign(route.url)
     else setSsoMessage(`No single sign-on is set up for ${domain}. Log in with your password.`)
   }
@@ -135,7 +139,7 @@ export function LoginPage() {
             variant="secondary"
             size="lg"
             className="w-full"
-            loading={sso.checking}
+            loading={ssoPending}
             onClick={() => void continueWithSso()}
           >
             Use single sign-on

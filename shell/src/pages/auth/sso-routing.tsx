@@ -23,7 +23,6 @@ export function domainOf(email: string): string | null {
  */
 export function useSsoRouting(next: string) {
   const [route, setRoute] = useState<SsoRoute | null>(null)
-  const [checking, setChecking] = useState(false)
   const asked = useRef(new Map<string, SsoRoute | null>())
   const check = useCallback(
     async (email: string): Promise<SsoRoute | null> => {
@@ -34,7 +33,6 @@ export function useSsoRouting(next: string) {
       }
       let found = asked.current.get(domain)
       if (found === undefined) {
-        setChecking(true)
         try {
           const { url, required } = await endpoints.session.ssoLoginUrl(domain, next)
           found = { domain, url, required }
@@ -44,8 +42,6 @@ export function useSsoRouting(next: string) {
           // the password login still works meanwhile.
           found = null
           if (error instanceof ApiError && error.status === 404) asked.current.set(domain, null)
-        } finally {
-          setChecking(false)
         }
       }
       setRoute(found)
@@ -53,7 +49,7 @@ export function useSsoRouting(next: string) {
     },
     [next],
   )
-  return { route, checking, check }
+  return { route, check }
 }
 
 /** "acme.test signs in with single sign-on" and the way there (a full page load to the provider). */

@@ -243,7 +243,7 @@ export function SsoSettingsDialog({
           <span>
             Require it: members with these addresses cannot log in with a password
             <span className="block text-ink-muted">
-              You keep your own password login if your address is elsewhere.
+              You, the owner, keep your password: the way back in if the provider breaks.
             </span>
           </span>
         </label>
