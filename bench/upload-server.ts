@@ -9,6 +9,7 @@ import { createApp } from '../server/src/app'
 import { loadConfig } from '../server/src/config'
 import type { AppContext } from '../server/src/context'
 import { createJobs } from '../server/src/jobs'
+import { disabledAnalytics } from '../server/src/platform/analytics'
 import { createLogger } from '../server/src/platform/logger'
 import { createMailer } from '../server/src/platform/mailer'
 import { createClientIpResolver } from '../server/src/platform/security'
@@ -28,6 +29,7 @@ const context: AppContext = {
   mailer: createMailer({ config, database, logger }),
   clientIp: createClientIpResolver(config),
   jobs: createJobs(database, config.databaseUrl, logger),
+  analytics: disabledAnalytics,
 }
 const floor = new Elysia({ name: 'bench-floor' }).put(
   '/bench/put',

@@ -104,3 +104,25 @@ describe('billing configuration', () => {
     )
   })
 })
+
+describe('analytics and tracking cookies', () => {
+  test('off by default: no sink, so no events; the tracking cookies of SPEC 9 are on', () => {
+    const config = loadConfig({ ...base })
+    expect(config.analyticsUrl).toBeUndefined()
+    expect(config.trackingCookies).toBe(true)
+  })
+
+  test('ANALYTICS_URL turns events on; TRACKING_COOKIES=0 turns the cookies off; bad values name the variable', () => {
+    const config = loadConfig({
+      ...base,
+      ANALYTICS_URL: 'http://127.0.0.1:3353/events',
+      ANALYTICS_WRITE_KEY: 'wk',
+      TRACKING_COOKIES: '0',
+    })
+    expect(config.analyticsUrl).toBe('http://127.0.0.1:3353/events')
+    expect(config.analyticsWriteKey).toBe('wk')
+    expect(config.trackingCookies).toBe(false)
+    expect(() => loadConfig({ ...base, ANALYTICS_URL: 'not a url' })).toThrow(/ANALYTICS_URL/)
+    expect(() => loadConfig({ ...base, TRACKING_COOKIES: 'maybe' })).toThrow(/TRACKING_COOKIES/)
+  })
+})

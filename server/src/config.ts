@@ -17,6 +17,22 @@ export interface S3Config {
   secretAccessKey?: string
 }
 
+/** Base URLs of the task tools' APIs (each configurable so tests and staging talk to fakes). */
+export interface IntegrationsConfig {
+  /** TRELLO_API_URL, default https://api.trello.com */
+  trelloApiUrl: string
+  /** TRELLO_API_KEY: the server's Trello app key, sent with each user's token. */
+  trelloApiKey: string
+  /** MONDAY_API_URL, default https://api.monday.com/v2 (the GraphQL endpoint). */
+  mondayApiUrl: string
+  /** ASANA_API_URL, default https://app.asana.com/api/1.0 */
+  asanaApiUrl: string
+  /** CLICKUP_API_URL, default https://api.clickup.com/api/v2 */
+  clickupApiUrl: string
+  /** OUTBOUND_TIMEOUT_MS: how long a tool or webhook receiver may take to answer (default 10 000). */
+  timeoutMs: number
+}
+
 export interface Config {
   /** Port of the app origin (API, pages, WebSocket). */
   port: number
@@ -39,6 +55,8 @@ export interface Config {
    * provider on 127.0.0.1. Separate from `proxyAllowHosts`, so allowing one never opens the other.
    */
   ssoAllowHosts: string[]
+  /** Task tools' API base URLs and the outbound timeout. */
+  integrations: IntegrationsConfig
   /** PostgreSQL connection string; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl?: string
   /** Folder for the embedded database, uploaded files and the generated session secret. */
@@ -88,6 +106,18 @@ export interface Config {
    * (a developer reaching a container from their host); 'off' (always in production) removes it.
    */
   devOutbox: 'off' | 'loopback' | 'any'
+  /**
+   * Where analytics events go (`ANALYTICS_URL`, a plain HTTP endpoint taking JSON batches). Unset (the
+   * default): no event is recorded, on the server or in the browser.
+   */
+  analyticsUrl?: string
+  /** Sent to the sink as `Authorization: Bearer …` (`ANALYTICS_WRITE_KEY`). */
+  analyticsWriteKey?: string
+  /**
+   * `TRACKING_COOKIES` (default 1): the initial-visit cookie (stored at sign-up) and the user-info cookie
+   * of SPEC 9. 0 stops both: the browser writes no initial visit, sign-up stores none, no user-info cookie.
+   */
+  trackingCookies: boolean
 }
 
 export class ConfigError extends Error {
@@ -226,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     proxyOrigin,
     proxyAllowHosts: readHostList(env, 'PROXY_ALLOW_HOSTS'),
     ssoAllowHosts: readHostList(env, 'SSO_ALLOW_HOSTS'),
+    integrations: readIntegrations(env),
     databaseUrl: readDatabaseUrl(env),
     dataDir,
     sessionSecret,
@@ -245,6 +276,10 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: env.LOG_REQUESTS !== 'false',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     devOutbox: readDevOutbox(env, isProduction),
+    analyticsUrl: readUrl(env, 'ANALYTICS_URL'),
+    analyticsWriteKey: env.ANALYTICS_WRITE_KEY || undefined,
+    trackingCookies:
+      env.TRACKING_COOKIES === undefined || env.TRACKING_COOKIES === '' || readFlag(env, 'TRACKING_COOKIES'),
   }
 }
 
@@ -259,6 +294,21 @@ function readHostList(env: Env, name: string): string[] {
         .replace(/^\[|\]$/g, ''),
     )
     .filter(Boolean)
+}
+
+function readIntegrations(env: Env): IntegrationsConfig {
+  const timeout = env.OUTBOUND_TIMEOUT_MS ? Number(env.OUTBOUND_TIMEOUT_MS) : 10_000
+  if (!Number.isInteger(timeout) || timeout < 100 || timeout > 120_000) {
+    throw new ConfigError('OUTBOUND_TIMEOUT_MS must be a number of milliseconds between 100 and 120000.')
+  }
+  return {
+    trelloApiUrl: readUrl(env, 'TRELLO_API_URL', 'https://api.trello.com') as string,
+    trelloApiKey: env.TRELLO_API_KEY ?? '',
+    mondayApiUrl: readUrl(env, 'MONDAY_API_URL', 'https://api.monday.com/v2') as string,
+    asanaApiUrl: readUrl(env, 'ASANA_API_URL', 'https://app.asana.com/api/1.0') as string,
+    clickupApiUrl: readUrl(env, 'CLICKUP_API_URL', 'https://api.clickup.com/api/v2') as string,
+    timeoutMs: timeout,
+  }
 }
 
 function readSecretKeys(env: Env, sessionSecret: string): SecretKey[] {

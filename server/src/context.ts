@@ -6,6 +6,7 @@
 import type { DatabaseHandle } from '@pinpoint/db'
 import type { Config } from './config'
 import type { Jobs } from './jobs'
+import type { Analytics } from './platform/analytics'
 import type { AdjustableClock } from './platform/clock'
 import type { Logger } from './platform/logger'
 import type { Mailer } from './platform/mailer'
@@ -34,4 +35,6 @@ export interface AppContext {
   clientIp: ClientIpResolver
   /** Scheduled work (pg-boss on the same database): reminders, deadlines. */
   jobs: Jobs
+  /** Product analytics: `track(name, props, userId)`; a no-op unless ANALYTICS_URL is set. */
+  analytics: Analytics
 }

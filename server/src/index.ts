@@ -9,6 +9,7 @@ import type { AppContext } from './context'
 import { ensureFirstLogin } from './first-run'
 import { createJobs, type QueueName } from './jobs'
 import { jobHandlers, SCHEDULES } from './jobs/handlers'
+import { createAnalytics } from './platform/analytics'
 import { createAdjustableClock } from './platform/clock'
 import { createLogger } from './platform/logger'
 import { createMailer } from './platform/mailer'
@@ -37,6 +38,12 @@ async function main() {
     mailer: createMailer({ config, database, logger }),
     clientIp: createClientIpResolver(config),
     jobs: createJobs(database, config.databaseUrl, logger),
+    analytics: createAnalytics({
+      url: config.analyticsUrl,
+      writeKey: config.analyticsWriteKey,
+      logger,
+      now: testClock ? testClock.now : () => new Date(),
+    }),
   }
   const app = createApp(context).listen({ port: config.port, hostname: config.host })
   const port = app.server?.port ?? config.port
@@ -69,6 +76,7 @@ async function main() {
     await app.stop()
     await proxy.stop()
     await context.jobs.stop()
+    await context.analytics.flush()
     await database.close()
     process.exit(0)
   }

@@ -1,4 +1,4 @@
-import { rememberInitialVisit } from '@pinpoint/state'
+import { rememberInitialVisit, trackingSettings } from '@pinpoint/state'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider } from 'jotai'
 import { StrictMode } from 'react'
@@ -7,8 +7,9 @@ import { App } from './app'
 import '@pinpoint/ui/fonts.css'
 import './styles.css'
 
-// The first visit is recorded before anything else (30 days; sent with sign-up).
-rememberInitialVisit()
+// The first visit is recorded before anything else (30 days; sent with sign-up), unless the server
+// turned the tracking cookies off (TRACKING_COOKIES=0).
+rememberInitialVisit(trackingSettings().cookies)
 
 // The ONE store and the ONE query client of the page: remotes render inside these providers and
 // reach them through the shared jotai and @tanstack/react-query singletons.

@@ -49,6 +49,8 @@ export const users = pgTable(
     offboardingSurvey: jsonb('offboarding_survey').$type<JsonObject>(),
     /** Referrer and first URL from the initial-visit cookie, captured at signup. */
     initialVisitData: jsonb('initial_visit_data').$type<JsonObject>(),
+    /** Guided tours the user has finished or skipped: tour id -> when (SPEC 1; guests keep theirs in the browser). */
+    toursSeen: jsonb('tours_seen').$type<JsonObject>().notNull().default({}),
     /** Staff may use internal tools (impersonation, internal-tester features). */
     isStaff: boolean('is_staff').notNull().default(false),
     ...timestamps(),

@@ -246,6 +246,7 @@ const INFRASTRUCTURE: Column[] = [
   { table: 'canvases', column: 'password_hash', type: TEXT },
   { table: 'canvases', column: 'last_activity_at', type: TSTZ },
   { table: 'canvas_revisions', column: 'created_at', type: TSTZ },
+  { table: 'canvas_revisions', column: 'local_url', type: TEXT },
   { table: 'canvas_assets', column: 'mime_type', type: TEXT },
   { table: 'canvas_assets', column: 'size_bytes', type: 'bigint' },
   { table: 'canvas_assets', column: 'storage_key', type: TEXT },

@@ -1,4 +1,5 @@
 import type { Canvas } from '@pinpoint/api'
+import { reportCanvasCreation } from '@pinpoint/state'
 import { useCallback } from 'react'
 import { endpoints } from '../api'
 import { useCanvasActions } from './actions'
@@ -7,7 +8,8 @@ import { planUploads, titleFromFileName, titleFromUrl } from './files'
 
 /**
  * Creating canvases of every type: a website from its address, an e-mail from HTML (a file or
- * pasted), a design from images and PDFs (one asset each), a video through tus with progress.
+ * pasted), a design from images and PDFs (one asset each), a video through tus with progress. A refused
+ * creation is reported to analytics with its message, then rethrown (SPEC 8).
  */
 export function useCreateCanvas() {
   const { canvasCreated, canvasUpdated } = useCanvasActions()
@@ -15,12 +17,14 @@ export function useCreateCanvas() {
 
   const createWebsite = useCallback(
     async ({ url, title, folderId }: { url: string; title?: string; folderId: string | null }) => {
-      const { canvas } = await endpoints.canvases.create({
-        type: 'website',
-        title: title?.trim() || titleFromUrl(url),
-        localUrl: url.trim(),
-        folderId,
-      })
+      const { canvas } = await reportCanvasCreation('website', () =>
+        endpoints.canvases.create({
+          type: 'website',
+          title: title?.trim() || titleFromUrl(url),
+          localUrl: url.trim(),
+          folderId,
+        }),
+      )
       canvasCreated(canvas)
       return canvas
     },
@@ -30,11 +34,13 @@ export function useCreateCanvas() {
   const createEmailFromHtml = useCallback(
     async ({ html, title, folderId }: { html: string | File; title?: string; folderId: string | null }) => {
       const file = typeof html === 'string' ? new File([html], 'email.html', { type: 'text/html' }) : html
-      const { canvas } = await endpoints.canvases.create({
-        type: 'email',
-        title: title?.trim() || (typeof html === 'string' ? 'E-mail' : titleFromFileName(html.name)),
-        folderId,
-      })
+      const { canvas } = await reportCanvasCreation('email', () =>
+        endpoints.canvases.create({
+          type: 'email',
+          title: title?.trim() || (typeof html === 'string' ? 'E-mail' : titleFromFileName(html.name)),
+          folderId,
+        }),
+      )
       const withAsset = await uploadAssets(canvas, [file], folderId)
       canvasCreated(withAsset)
       return withAsset
@@ -46,11 +52,13 @@ export function useCreateCanvas() {
     async ({ files, title, folderId }: { files: File[]; title?: string; folderId: string | null }) => {
       const first = files[0]
       if (!first) throw new Error('Choose at least one image or PDF.')
-      const { canvas } = await endpoints.canvases.create({
-        type: 'design',
-        title: title?.trim() || titleFromFileName(first.name),
-        folderId,
-      })
+      const { canvas } = await reportCanvasCreation('design', () =>
+        endpoints.canvases.create({
+          type: 'design',
+          title: title?.trim() || titleFromFileName(first.name),
+          folderId,
+        }),
+      )
       canvasCreated(canvas)
       const withAssets = await uploadAssets(canvas, files, folderId)
       canvasUpdated(withAssets)
@@ -61,11 +69,13 @@ export function useCreateCanvas() {
 
   const createVideo = useCallback(
     async ({ file, title, folderId }: { file: File; title?: string; folderId: string | null }) => {
-      const { canvas } = await endpoints.canvases.create({
-        type: 'video',
-        title: title?.trim() || titleFromFileName(file.name),
-        folderId,
-      })
+      const { canvas } = await reportCanvasCreation('video', () =>
+        endpoints.canvases.create({
+          type: 'video',
+          title: title?.trim() || titleFromFileName(file.name),
+          folderId,
+        }),
+      )
       canvasCreated(canvas)
       canvasUpdated(await uploadVideoAsset(canvas, file, folderId))
       return canvas

@@ -102,6 +102,16 @@ export function createEndpoints(api: ApiClient) {
         return api.put<{ user: User }>('/users/me/avatar', form)
       },
     },
+    /** Guided tours the signed-in member has seen (guests keep theirs in the browser). */
+    tours: {
+      seen: (opts?: Opts) => api.get<{ tours: Record<string, string> }>('/users/me/tours', opts),
+      markSeen: (tour: string) => api.put<{ tours: Record<string, string> }>(`/users/me/tours/${tour}`),
+    },
+    /** Browser-side analytics events (the server applies the allow-list and forwards to its sink). */
+    analytics: {
+      report: (event: string, properties: Record<string, string | number | boolean>) =>
+        api.post<{ accepted: boolean }>('/analytics/events', { event, properties }),
+    },
     teams: {
       users: (teamId: string, opts?: Opts) => api.get<{ users: TeamUser[] }>(`/teams/${teamId}/users`, opts),
       addAdmin: (teamId: string, userId: string) => api.post<unknown>(`/teams/${teamId}/admins`, { userId }),
@@ -165,8 +175,15 @@ export function createEndpoints(api: ApiClient) {
       addReminders: (id: string, body: { userIds?: string[]; emails?: string[]; reminderDates: string[] }) =>
         api.post<{ deadlineReminders: DeadlineReminder[] }>(`/canvases/${id}/deadline-reminders`, body),
       removeReminder: (reminderId: string) => api.delete<unknown>(`/deadline-reminders/${reminderId}`),
-      newRevision: (id: string) =>
-        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`),
+      /** POST /canvases/{id}/revisions; `localUrl`: a website revision's new address (else the same one). */
+      newRevision: (id: string, body: { name?: string | null; localUrl?: string | null } = {}) =>
+        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`, body),
+      /** PUT /canvas-revisions/{id}: rename, or make it the revision shown first. */
+      updateRevision: (revisionId: string, body: { name?: string | null; current?: boolean }) =>
+        api.put<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`, body),
+      /** DELETE /canvas-revisions/{id}: its files and comments go with it; the last one cannot go. */
+      removeRevision: (revisionId: string) =>
+        api.delete<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
     },
     assets: {
       /** POST /canvas-assets (multipart): id, canvasAssetFile, position, revisionId, folderId. */

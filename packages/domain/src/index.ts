@@ -3,6 +3,8 @@
  * dependencies and no I/O; time is always passed in (`now`), never read.
  */
 export * from './account'
+export * from './analytics'
+export * from './anchoring'
 export * from './annotations'
 export * from './canvas-state'
 export * from './canvas-type'
@@ -24,4 +26,6 @@ export * from './sso'
 export * from './test-cards'
 export * from './time'
 export * from './toast'
+export * from './tracking-cookies'
 export type * from './types'
+export * from './verdicts'

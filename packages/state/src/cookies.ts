@@ -2,10 +2,19 @@
  * Cookies the front ends write (SPEC sections 2 and 9). Pure builders and parsers, so the rules are
  * tested without a browser; `document.cookie` is only touched by the thin helpers at the bottom.
  */
-import { INITIAL_VISIT_COOKIE_MAX_AGE_S, isOneOf, VIEW_MODES, type ViewMode } from '@pinpoint/domain'
+import {
+  INITIAL_VISIT_COOKIE,
+  INITIAL_VISIT_COOKIE_MAX_AGE_S,
+  type InitialVisit,
+  isOneOf,
+  parseInitialVisit,
+  VIEW_MODES,
+  type ViewMode,
+} from '@pinpoint/domain'
+
+export { INITIAL_VISIT_COOKIE, type InitialVisit }
 
 export const VIEW_MODE_COOKIE = 'pinpoint_view_mode'
-export const INITIAL_VISIT_COOKIE = 'pinpoint_initial_visit'
 /** Written by the server at login ('member' or 'guest'); read-only here. */
 export const LOGIN_STATUS_COOKIE = 'pinpoint_login'
 
@@ -55,9 +64,6 @@ function stripSecrets(url: URL): URL {
   return url
 }
 
-/** What the initial-visit cookie records: where the visitor came from and where they landed. */
-export type InitialVisit = { referrer: string | null; url: string }
-
 /**
  * The first visit, with host and auth parts stripped: the landing URL keeps only its path, query
  * and hash (without secret parameters); the referrer loses user and password and secret
@@ -83,21 +89,14 @@ export function initialVisitCookie(visit: InitialVisit, secure: boolean): string
 }
 
 export function readInitialVisit(cookieHeader: string): InitialVisit | null {
-  const raw = parseCookies(cookieHeader).get(INITIAL_VISIT_COOKIE)
-  if (!raw) return null
-  try {
-    const parsed = JSON.parse(raw) as InitialVisit
-    return typeof parsed?.url === 'string' ? parsed : null
-  } catch {
-    return null
-  }
+  return parseInitialVisit(parseCookies(cookieHeader).get(INITIAL_VISIT_COOKIE))
 }
 
 // Browser helpers -------------------------------------------------------------------------------
 
-/** Records the first visit once (kept 30 days); later visits leave it alone. */
-export function rememberInitialVisit(): void {
-  if (typeof document === 'undefined') return
+/** Records the first visit once (kept 30 days); later visits leave it alone. Off with TRACKING_COOKIES=0. */
+export function rememberInitialVisit(enabled = true): void {
+  if (!enabled || typeof document === 'undefined') return
   if (readInitialVisit(document.cookie)) return
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support.
   document.cookie = initialVisitCookie(

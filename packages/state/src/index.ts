@@ -58,3 +58,18 @@ export {
   type ToastType,
   toastsAtom,
 } from './toasts'
+export {
+  availableTourAtom,
+  hasSeenTour,
+  markTourSeen,
+  parseGuestTours,
+  requestTourAtom,
+  restartTourAtom,
+} from './tours'
+export {
+  parseTrackingSettings,
+  reportCanvasCreation,
+  type TrackingSettings,
+  track,
+  trackingSettings,
+} from './tracking'

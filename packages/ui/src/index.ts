@@ -48,4 +48,5 @@ export {
   type ToastViewportProps,
 } from './toast-viewport'
 export { Tooltip, type TooltipProps, TooltipProvider } from './tooltip'
+export { type GuidedTourOptions, runTour, type TourEnd, type TourStep, useGuidedTour } from './tour'
 export { VisuallyHidden } from './visually-hidden'

@@ -13,6 +13,8 @@ export interface PageBootstrap {
   loginStatus: string | null
   /** The user being impersonated by a staff member, or null. */
   impersonatedUserId: string | null
+  /** Whether analytics events (ANALYTICS_URL) and the tracking cookies (TRACKING_COOKIES) are on. */
+  tracking?: { events: boolean; cookies: boolean }
 }
 
 export function serializeBootstrap(data: PageBootstrap): string {

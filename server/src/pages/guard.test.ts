@@ -162,6 +162,8 @@ describe('public pages and stale cookies', () => {
         user: null,
         loginStatus: null,
         impersonatedUserId: null,
+        // Analytics off by default (no ANALYTICS_URL); the tracking cookies of SPEC 9 on.
+        tracking: { events: false, cookies: true },
       })
     }
   })

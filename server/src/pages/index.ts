@@ -80,6 +80,7 @@ export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
   async function serveGuardedShell(request: Request, visitor: PageSession): Promise<Response> {
     const headers = new Headers({ 'cache-control': 'private, no-cache', vary: 'Cookie' })
     expireCookies(headers, visitor.staleCookies)
+    for (const value of visitor.setCookies ?? []) headers.append('set-cookie', value)
     const location = guardRedirect(new URL(request.url), visitor.loggedIn)
     if (location) {
       headers.set('location', location)

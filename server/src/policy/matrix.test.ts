@@ -125,6 +125,22 @@ const MATRIX: MatrixRow[] = [
     path: () => '/users/me/token',
     expect: all(200, { individual: 403, guest: 403, anonymous: 401 }),
   },
+  // Guided tours seen: members' own, on the server (guests keep theirs in the browser).
+  { method: 'GET', route: '/users/me/tours', path: () => '/users/me/tours', expect: loggedIn(200) },
+  {
+    method: 'PUT',
+    route: '/users/me/tours/{tour}',
+    path: () => '/users/me/tours/dashboard',
+    expect: loggedIn(200),
+  },
+  // Browser-side analytics events: anyone signed in (accepted and dropped while analytics is off).
+  {
+    method: 'POST',
+    route: '/analytics/events',
+    path: () => '/analytics/events',
+    body: () => ({ event: 'canvas_creation_failed', properties: { message: 'x' } }),
+    expect: all(202, { anonymous: 401 }),
+  },
   {
     method: 'POST',
     route: '/sessions/impersonation',
@@ -281,6 +297,26 @@ const MATRIX: MatrixRow[] = [
       duration: 'once',
     }),
     // Nobody in the world is staff.
+    expect: all(403, { anonymous: 401 }),
+  },
+  // Staff tools (decision 043): nobody in the world is staff.
+  {
+    method: 'GET',
+    route: '/staff/users',
+    path: () => '/staff/users?query=example',
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'PUT',
+    route: '/staff/users/{id}/beta-features',
+    path: (w) => `/staff/users/${w.member2.id}/beta-features`,
+    body: () => ({ emailReview: true }),
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'GET',
+    route: '/staff/impersonations',
+    path: () => '/staff/impersonations',
     expect: all(403, { anonymous: 401 }),
   },
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },

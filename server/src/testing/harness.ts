@@ -8,6 +8,7 @@ import { createApp } from '../app'
 import { loadConfig } from '../config'
 import type { AppContext } from '../context'
 import { createJobs } from '../jobs'
+import { createAnalytics } from '../platform/analytics'
 import { silentLogger } from '../platform/logger'
 import { createMailer } from '../platform/mailer'
 import { testClientIpResolver } from '../platform/security'
@@ -63,6 +64,8 @@ export async function createTestContext(
     mailer: createMailer({ config, database: overrides.database ?? handle, logger: silentLogger }),
     clientIp: testClientIpResolver,
     jobs: createJobs(overrides.database ?? handle, url ?? undefined, silentLogger),
+    // Off unless a test brings its own (a local sink: testing/analytics-sink.ts).
+    analytics: createAnalytics({ url: undefined, logger: silentLogger, now: clock.now }),
     ...overrides,
   }
 }

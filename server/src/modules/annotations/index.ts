@@ -51,13 +51,19 @@ export function annotationsModule(context: AppContext) {
     )
     .post(
       '/canvases/:id/annotations/mark-as-exported',
-      async ({ actor, params, body, request }) => ({
-        annotations: await markAnnotationsExported(
+      async ({ actor, params, body, request }) => {
+        const annotations = await markAnnotationsExported(
           { context, actor, request },
           params.id,
           body.annotationIds,
-        ),
-      }),
+        )
+        context.analytics.track(
+          'annotations_exported',
+          { canvasId: params.id, count: body.annotationIds.length },
+          actor.user?.id,
+        )
+        return { annotations }
+      },
       { params: t.Object({ id: IdParam }), body: 'MarkExportedBody', detail: { tags: ['Annotations'] } },
     )
     .put(
@@ -69,9 +75,23 @@ export function annotationsModule(context: AppContext) {
     )
     .post(
       '/annotations',
-      async ({ actor, body, request }) => ({
-        annotation: await createAnnotation({ context, actor, request }, body),
-      }),
+      async ({ actor, body, request }) => {
+        const annotation = await createAnnotation({ context, actor, request }, body)
+        // Where and what kind of comment, never its text (the allow-list would drop it anyway).
+        context.analytics.track(
+          'comment_created',
+          {
+            canvasId: annotation.CanvasId,
+            annotationId: annotation.id,
+            isReply: false,
+            isPrivate: annotation.isPrivate,
+            byGuest: actor.user?.isGuest === true,
+            attachmentCount: annotation.FileAttachments.length,
+          },
+          actor.user?.id,
+        )
+        return { annotation }
+      },
       { body: 'CreateAnnotationBody', detail: { tags: ['Annotations'], summary: 'Create an annotation' } },
     )
     .get(

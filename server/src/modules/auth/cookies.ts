@@ -6,7 +6,10 @@
  * - login status: readable by the page ('member' or 'guest'), so the shell knows a session exists before
  *   asking the server. It grants nothing by itself.
  * - impersonation: the impersonated user id; honoured only for staff sessions that recorded the same id.
+ *
+ * Sign-out also clears the user-info cookie of SPEC 9 (user-info-cookie.ts).
  */
+import { USER_INFO_COOKIE } from '@pinpoint/domain'
 import type { Cookie } from 'elysia'
 import type { Config } from '../../config'
 
@@ -78,7 +81,7 @@ export function setImpersonationCookie(jar: CookieJar, config: Config, userId: s
 export function clearAuthCookies(
   jar: CookieJar,
   config: Config,
-  names = [SESSION_COOKIE, LOGIN_STATUS_COOKIE, IMPERSONATION_COOKIE],
+  names = [SESSION_COOKIE, LOGIN_STATUS_COOKIE, IMPERSONATION_COOKIE, USER_INFO_COOKIE],
 ): void {
   for (const name of names) {
     const cookie = jar[name]

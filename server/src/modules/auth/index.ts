@@ -12,6 +12,7 @@ import { completePasswordReset, RESET_REQUESTED_MESSAGE, requestPasswordReset } 
 import { authPlugin, contextSeed, requireUser, serializeUser } from './plugin'
 import { requestInfo } from './request-info'
 import { login, loginGuest, logout, startImpersonation, stopImpersonation } from './service'
+import { setUserInfoCookie } from './user-info-cookie'
 
 export function authModule(context: AppContext) {
   return new Elysia({ name: 'auth-routes', seed: contextSeed(context) })
@@ -22,6 +23,7 @@ export function authModule(context: AppContext) {
       async ({ body, actor, request, server, cookie }) => {
         const { token, user } = await login(context, body, requestInfo(context, request, server, actor))
         setSessionCookies(cookie, context.config, token, user.isGuest ? 'guest' : 'member')
+        setUserInfoCookie(cookie, context.config, user)
         clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
         return { user: serializeUser(user) }
       },
@@ -36,6 +38,7 @@ export function authModule(context: AppContext) {
           requestInfo(context, request, server, actor),
         )
         setSessionCookies(cookie, context.config, token, 'member')
+        setUserInfoCookie(cookie, context.config, user)
         clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
         return { user: serializeUser(user) }
       },
@@ -52,6 +55,7 @@ export function authModule(context: AppContext) {
         if (request.headers.get('cookie')) clearAuthCookies(cookie, context.config)
         throw new NotLoggedIn()
       }
+      setUserInfoCookie(cookie, context.config, actor.user)
       return { user: serializeUser(actor.user), impersonatorId: actor.impersonatorId ?? null }
     })
     .post(
@@ -59,6 +63,7 @@ export function authModule(context: AppContext) {
       async ({ body, actor, request, server, cookie }) => {
         const { token, user } = await loginGuest(context, body, requestInfo(context, request, server, actor))
         setSessionCookies(cookie, context.config, token, 'guest')
+        setUserInfoCookie(cookie, context.config, user)
         clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
         return { user: serializeUser(user) }
       },
@@ -81,6 +86,7 @@ export function authModule(context: AppContext) {
           requestInfo(context, request, server),
         )
         setSessionCookies(cookie, context.config, token, 'member')
+        setUserInfoCookie(cookie, context.config, user)
         clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
         return { user: serializeUser(user) }
       },
@@ -88,9 +94,10 @@ export function authModule(context: AppContext) {
     )
     .post(
       '/sessions/impersonation',
-      async ({ body, actor, cookie }) => {
+      async ({ body, actor, cookie, request, server }) => {
         requireUser(actor)
-        const target = await startImpersonation(context, actor, body.userId)
+        const { ip, userAgent } = requestInfo(context, request, server)
+        const target = await startImpersonation(context, actor, body.userId, { ip, userAgent })
         setImpersonationCookie(cookie, context.config, target.id)
         return { user: serializeUser(target), impersonatorId: actor.impersonatorId ?? actor.user?.id ?? null }
       },

@@ -249,11 +249,13 @@ export async function switchPlan(
     })
   }
   let teamId: string | undefined
+  let fromPlanId: string | undefined
   const data = await change(
     context,
     actor,
     id,
     async (billing, row, owner) => {
+      fromPlanId = row.planId
       const who = providerCustomerOf(row, owner)
       const trialing = row.status === 'trialing' && !!row.periodEnd && row.periodEnd > context.now()
       if (plan.id !== FREE_PLAN_ID && !trialing && !(await billing.getCard(who))) {
@@ -274,5 +276,6 @@ export async function switchPlan(
     },
     { free: plan.id === FREE_PLAN_ID },
   )
+  context.analytics.track('plan_changed', { fromPlanId, toPlanId: plan.id }, user.id)
   return teamId ? { ...data, teamId } : data
 }

@@ -16,9 +16,21 @@ export function repliesModule(context: AppContext) {
     .post(
       // SPEC: /annotations/{AnnotationId}/replies; the router needs one parameter name per position.
       '/annotations/:id/replies',
-      async ({ actor, params, body, request }) => ({
-        reply: await createReply({ context, actor, request }, params.id, body),
-      }),
+      async ({ actor, params, body, request }) => {
+        const reply = await createReply({ context, actor, request }, params.id, body)
+        context.analytics.track(
+          'comment_created',
+          {
+            annotationId: reply.AnnotationId,
+            isReply: true,
+            isPrivate: reply.isPrivate,
+            byGuest: actor.user?.isGuest === true,
+            attachmentCount: reply.FileAttachments.length,
+          },
+          actor.user?.id,
+        )
+        return { reply }
+      },
       { params: t.Object({ id: Id }), body: 'CreateReplyBody', detail: { tags: ['Replies'] } },
     )
     .put(

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import * as client from 'openid-client'
-import { checkTarget, ProxyTargetRefused } from '../../proxy/ssrf'
+import { checkTarget, TargetRefused } from '../../platform/security/ssrf'
 
 export interface ProviderSettings {
   issuer: string
@@ -76,9 +76,12 @@ export async function discoverProvider(
 }
 
 function describeDiscoveryError(error: unknown, issuer: string): string {
-  if (error instanceof ProxyTargetRefused || (error as Error)?.cause instanceof ProxyTargetRefused) {
-    const refused = error instanceof ProxyTargetRefused ? error : ((error as Error).cause as Error)
-    return refused.message.replace('the proxy does not fetch those', 'single sign-on does not call those')
+  if (error instanceof TargetRefused || (error as Error)?.cause instanceof TargetRefused) {
+    const refused = error instanceof TargetRefused ? error : ((error as Error).cause as Error)
+    return refused.message.replace(
+      'the server does not connect to those',
+      'single sign-on does not call those',
+    )
   }
   if (error instanceof client.ClientError && error.code === 'OAUTH_HTTP_REQUEST_FORBIDDEN') {
     return `${issuer} is not an https address.`

@@ -2,14 +2,17 @@
  * Account calls: sign-up (POST /users) and the caller's own profile, password, avatar, billing settings
  * and API token (`/users/me/...`). Avatars are served by GET /avatars/:name.
  */
+import { initialVisitSummary } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { clearAuthCookies, IMPERSONATION_COOKIE, setSessionCookies } from '../auth/cookies'
 import { authPlugin, contextSeed, serializeUser } from '../auth/plugin'
 import { requestInfo } from '../auth/request-info'
+import { setUserInfoCookie } from '../auth/user-info-cookie'
 import { getCustomer } from '../billing/service'
 import { publishCustomerUpdated } from '../billing/sync'
 import { serveAvatar, updateAvatar } from './avatar'
+import { initialVisitForSignup } from './initial-visit'
 import { userModels } from './model'
 import {
   changePassword,
@@ -28,8 +31,24 @@ export function usersModule(context: AppContext) {
     .post(
       '/users',
       async ({ body, actor, request, server, cookie, set }) => {
-        const { token, user } = await signUp(context, body, requestInfo(context, request, server, actor))
+        const initialVisitData = initialVisitForSignup(context.config, request, body.initialVisitData)
+        const { token, user } = await signUp(
+          context,
+          { ...body, initialVisitData },
+          requestInfo(context, request, server, actor),
+        )
+        context.analytics.track(
+          'signed_up',
+          {
+            planId: user.customer?.planId,
+            hasTeam: !!user.teamId,
+            joinedByInvite: !!body.inviteCode,
+            ...initialVisitSummary(initialVisitData),
+          },
+          user.id,
+        )
         setSessionCookies(cookie, context.config, token, 'member')
+        setUserInfoCookie(cookie, context.config, user)
         clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
         set.status = 201
         return { user: serializeUser(user) }

@@ -102,7 +102,11 @@ export function LoginPage() {
             <Field
               label="Password"
               labelAction={
-                <Link to="/forgot-password" className="text-xs font-medium text-brand-700 hover:underline">
+                <Link
+                  to="/forgot-password"
+                  // 24 px tall: the smallest tap target allowed (it was 18 px on a phone).
+                  className="inline-flex min-h-6 items-center text-xs font-medium text-brand-700 hover:underline"
+                >
                   Forgot password?
                 </Link>
               }

@@ -5,21 +5,11 @@ CREATE TABLE "sso_domains" (
 	CONSTRAINT "sso_domains_domain_normalised" CHECK (domain = lower(domain))
 );
 --> statement-breakpoint
-CREATE TABLE "sso_identities" (
-	"issuer" text NOT NULL,
-	"subject" text NOT NULL,
-	"user_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "sso_identities_issuer_subject_pk" PRIMARY KEY("issuer","subject")
-);
---> statement-breakpoint
 ALTER TABLE "sso_configs" DROP CONSTRAINT "sso_configs_email_domain_normalised";--> statement-breakpoint
 DROP INDEX "sso_configs_email_domain_unique";--> statement-breakpoint
 ALTER TABLE "sso_configs" ADD COLUMN "sso_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sso_domains" ADD CONSTRAINT "sso_domains_team_id_sso_configs_team_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."sso_configs"("team_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sso_domains_team_id_idx" ON "sso_domains" USING btree ("team_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sso_identities_user_id_issuer_unique" ON "sso_identities" USING btree ("user_id","issuer");--> statement-breakpoint
 -- Keep the one domain each team had before domains got their own table.
 INSERT INTO "sso_domains" ("domain", "team_id") SELECT "email_domain", "team_id" FROM "sso_configs" WHERE "email_domain" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "sso_configs" DROP COLUMN "email_domain";

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "tours_seen" jsonb DEFAULT '{}'::jsonb NOT NULL;
