@@ -9,7 +9,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { startTestIdp, type TestIdp } from '../server/src/testing/oidc-provider'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
-import { PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
+import { linkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 const BASE = `http://localhost:${E2E_PORT}`
@@ -160,6 +160,29 @@ test('on a phone the owner makes SSO required; the login page then hides the pas
   await expect(notice).toContainText('Your team does not use passwords here.')
   await expect(page.getByLabel('Password')).toHaveCount(0)
   await close()
+})
+
+test('with SSO required, a password reset of a member sets no session and leads on to single sign-on', async ({
+  page,
+}) => {
+  await page.request.post('/api/v1/password-resets', { data: { email: SOMEONE.email } })
+  const reset = await linkFromOutbox(
+    page.request,
+    SOMEONE.email,
+    /reset/i,
+    /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/,
+  )
+  await page.goto(new URL(reset).pathname + new URL(reset).search)
+  await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password')
+  await page.getByLabel('Repeat new password').fill('a-brand-new-password')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByRole('alert')).toContainText('Your team signs in with single sign-on.')
+  expect((await page.request.get('/api/v1/sessions/me')).status()).toBe(401)
+  await expectNoSeriousAxe(page, 'password reset refused for an SSO-only member')
+  await shot(page, 'sso-required-reset')
+  await page.getByRole('link', { name: 'Continue with single sign-on' }).click()
+  await signInAtProvider(page, SOMEONE)
+  await page.waitForURL(`${BASE}/dashboard`)
 })
 
 test('on a phone the login route and the provider round trip work by touch', async ({ browser }) => {

@@ -69,6 +69,8 @@ export async function discoverProvider(
   } catch (error) {
     throw new ProviderUnreachable(describeDiscoveryError(error, settings.issuer))
   }
+  // Expired entries go when a new one comes, so settings edited many times do not pile up in memory.
+  for (const [known, entry] of discovered) if (entry.expiresAt <= now) discovered.delete(known)
   discovered.set(key, { config, expiresAt: now + DISCOVERY_TTL_MS })
   return config
 }

@@ -9,6 +9,7 @@ import { endpoints } from '../../api'
 import { AuthHeading, FormError } from '../../layout/auth-layout'
 import { errorMessage } from '../../lib/errors'
 import { useSignedIn } from '../../session'
+import { SsoRequiredLink } from './sso-routing'
 
 export function LoginLinkPage() {
   const [params] = useSearchParams()
@@ -38,6 +39,7 @@ export function LoginLinkPage() {
           description="Login links work once and expire after 15 minutes. Log in again to get a new one."
         />
         <FormError message={open.isError ? errorMessage(open.error) : null} />
+        <SsoRequiredLink error={open.error} />
         <Link to="/login" className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
           Back to log in
         </Link>

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors'
 import { useToast } from '../../lib/use-toast'
 import { useSignedIn } from '../../session'
 import { MIN_PASSWORD_LENGTH } from './signup'
+import { SsoRequiredLink } from './sso-routing'
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('')
@@ -105,6 +106,7 @@ export function ResetPasswordPage() {
       <AuthHeading title="Choose a new password" description="You’ll stay signed in on this device." />
       <form className="flex flex-col gap-4" onSubmit={onSubmit}>
         <FormError message={reset.isError ? errorMessage(reset.error) : null} />
+        <SsoRequiredLink error={reset.error} />
         <NewPasswordFields
           password={password}
           repeat={confirm}

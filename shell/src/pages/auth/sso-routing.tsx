@@ -71,3 +71,19 @@ export function SsoNotice({ route }: { route: SsoRoute }) {
     </div>
   )
 }
+
+/**
+ * After a refusal because the account's team signs in only through SSO (`SsoRequired`, from a login link or
+ * a password reset): the way to the provider, so the message that says to continue there does not end here.
+ */
+export function SsoRequiredLink({ error }: { error: unknown }) {
+  if (!(error instanceof ApiError) || error.error !== 'SsoRequired') return null
+  const url = (error.meta as { ssoUrl?: unknown }).ssoUrl
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null
+  return (
+    <a href={url} className={buttonClasses({ variant: 'primary', size: 'lg', className: 'mt-4 w-full' })}>
+      <KeyRound />
+      Continue with single sign-on
+    </a>
+  )
+}
