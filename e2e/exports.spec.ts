@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
+import { DashboardPage } from './pages/dashboard-page'
 import { createCanvas } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
@@ -187,6 +188,27 @@ test.describe('exports', () => {
     await expect(sidebar.locator('[data-comment-id]')).toHaveCount(3)
     await page.keyboard.press('Escape')
     await shot(page, 'exports-review-badges')
+
+    // The dashboard's Export comments dialog: every comment of the canvas as a CSV file.
+    await page.goto('/dashboard')
+    const menu = await new DashboardPage(page).cardMenu('Brochure')
+    await menu.getByRole('menuitem', { name: 'Export comments' }).click()
+    const exportDialog = page.getByRole('dialog', { name: 'Export comments' })
+    await exportDialog.getByLabel('Comments').selectOption('all')
+    await expect(exportDialog.getByLabel('Export to')).toHaveValue('csv')
+    await expectNoSeriousAxe(page, 'dashboard export dialog')
+    const download = page.waitForEvent('download')
+    await exportDialog.getByRole('button', { name: 'Export', exact: true }).click()
+    const csv = readFileSync((await (await download).path()) ?? '', 'utf8')
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.split('\r\n')[0]).toBe(
+      '\ufeffid,link,page/path,comment,author,status,labels,assignee,created,replies,exported date',
+    )
+    expect(csv).toContain('"Headline: ""Save 20 %"" is wrong"')
+    expect(csv).toContain('Footer colour 🎨 too light')
+    await expect(exportDialog.getByText('3 created')).toBeVisible()
+    await shot(page, 'exports-dashboard-dialog')
+    await page.keyboard.press('Escape')
 
     // The same settings on a phone.
     const phone = await browser.newContext({ ...PHONE, storageState: await context.storageState() })
