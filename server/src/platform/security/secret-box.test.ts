@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { loadConfig } from '../../config'
 import { createSecretBox, deriveSessionKey, parseSecretKeys, SecretBoxError } from './secret-box'
 
@@ -52,9 +54,16 @@ describe('secret box', () => {
     const two = createSecretBox([deriveSessionKey(secret)])
     expect(two.open(one.seal('v'))).toBe('v')
     expect(one.currentKeyId).toBe('session')
-    const config = loadConfig({ SESSION_SECRET: secret, DATA_DIR: '/tmp/pinpoint-secret-box-test' })
+    const config = loadConfig({
+      SESSION_SECRET: secret,
+      DATA_DIR: join(tmpdir(), 'pinpoint-secret-box-test'),
+    })
     expect(config.secretKeys[0]?.id).toBe('session')
-    const configured = loadConfig({ SESSION_SECRET: secret, SECRETS_KEYS: `k1:${keyA}`, DATA_DIR: '/tmp/x' })
+    const configured = loadConfig({
+      SESSION_SECRET: secret,
+      SECRETS_KEYS: `k1:${keyA}`,
+      DATA_DIR: join(tmpdir(), 'pinpoint-secret-box-test'),
+    })
     expect(configured.secretKeys.map((key) => key.id)).toEqual(['k1'])
     expect(() => loadConfig({ SESSION_SECRET: secret, SECRETS_KEYS: 'bad' })).toThrow(/SECRETS_KEYS/)
   })
