@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
+import { DashboardPage } from './pages/dashboard-page'
 import { createCanvas } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
@@ -188,6 +189,27 @@ test.describe('exports', () => {
     await page.keyboard.press('Escape')
     await shot(page, 'exports-review-badges')
 
+    // The dashboard's Export comments dialog: every comment of the canvas as a CSV file.
+    await page.goto('/dashboard')
+    const menu = await new DashboardPage(page).cardMenu('Brochure')
+    await menu.getByRole('menuitem', { name: 'Export comments' }).click()
+    const exportDialog = page.getByRole('dialog', { name: 'Export comments' })
+    await exportDialog.getByLabel('Comments').selectOption('all')
+    await expect(exportDialog.getByLabel('Export to')).toHaveValue('csv')
+    await expectNoSeriousAxe(page, 'dashboard export dialog')
+    const download = page.waitForEvent('download')
+    await exportDialog.getByRole('button', { name: 'Export', exact: true }).click()
+    const csv = readFileSync((await (await download).path()) ?? '', 'utf8')
+    expect(csv.charCodeAt(0)).toBe(0xfeff)
+    expect(csv.split('\r\n')[0]).toBe(
+      '\ufeffid,link,page/path,comment,author,status,labels,assignee,created,replies,exported date',
+    )
+    expect(csv).toContain('"Headline: ""Save 20 %"" is wrong"')
+    expect(csv).toContain('Footer colour 🎨 too light')
+    await expect(exportDialog.getByText('3 created')).toBeVisible()
+    await shot(page, 'exports-dashboard-dialog')
+    await page.keyboard.press('Escape')
+
     // The same settings on a phone.
     const phone = await browser.newContext({ ...PHONE, storageState: await context.storageState() })
     const phonePage = await phone.newPage()
@@ -198,6 +220,17 @@ test.describe('exports', () => {
     await expectNoSeriousAxe(phonePage, 'connected accounts on a phone')
     await expectNoSidewaysScroll(phonePage)
     await shot(phonePage, 'exports-settings-phone')
+    // And the review screen's export panel on a phone: the comments sheet, then Export comments.
+    await phonePage.goto(`/link/${canvas.subdomain}/`)
+    await phonePage.getByRole('button', { name: /^Comments \d+$/ }).tap()
+    await phonePage.getByTestId('sidebar').getByRole('button', { name: 'Export comments' }).tap()
+    const phoneDialog = phonePage.getByRole('dialog', { name: 'Export comments' })
+    await expect(phoneDialog.getByRole('tab', { name: 'Trello' })).toBeVisible()
+    await phoneDialog.getByRole('tab', { name: 'CSV' }).tap()
+    await expect(phoneDialog.getByRole('button', { name: 'Download CSV' })).toBeVisible()
+    await expectNoSeriousAxe(phonePage, 'export panel on a phone')
+    await expectNoSidewaysScroll(phonePage)
+    await shot(phonePage, 'exports-review-panel-phone')
     await phone.close()
     await context.close()
   })

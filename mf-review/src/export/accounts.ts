@@ -14,9 +14,9 @@ export function useAccounts(enabled: boolean) {
   })
 }
 
-/** Downloads text as a file (the CSV export) without leaving the page. */
-export function downloadText(text: string, filename: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+/** Downloads a file (the CSV export) without leaving the page. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = filename

@@ -4,7 +4,7 @@
  * export, and see what happened to each comment. Exports need a team on a plan other than team49 (SPEC 6):
  * others see the plan gate with the way to upgrade.
  */
-import type { AccountType, SyncResult } from '@pinpoint/api'
+import { type AccountType, csvBlob, type SyncResult } from '@pinpoint/api'
 import { canUseExports, canViewBilling } from '@pinpoint/domain'
 import { Button, Dialog, EmptyState, Spinner, Tabs } from '@pinpoint/ui'
 import { useQueryClient } from '@tanstack/react-query'
@@ -16,7 +16,7 @@ import { plainComment } from '../lib/list'
 import { useListedAnnotations } from '../listing'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
-import { downloadText, integrations, useAccounts } from './accounts'
+import { downloadBlob, integrations, useAccounts } from './accounts'
 import { ExportResults } from './results'
 import { ToolPanel } from './tool-panel'
 
@@ -86,7 +86,7 @@ function ExportPanels() {
   const ids = listed.filter((a) => chosen.has(a.id)).map((a) => a.id)
   const csv = async () => {
     const text = await integrations.csv(canvas.id, ids)
-    downloadText(text, `${canvas.title || 'comments'}.csv`, 'text/csv;charset=utf-8')
+    downloadBlob(csvBlob(text), `${canvas.title || 'comments'}.csv`)
     setResults(ids.map((annotationId) => ({ annotationId, status: 'created' as const })))
   }
   return (

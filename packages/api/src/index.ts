@@ -40,6 +40,7 @@ export {
   type ConnectedAccount,
   type ConnectInput,
   createIntegrationEndpoints,
+  csvBlob,
   type DestinationField,
   type IntegrationEndpoints,
   type SyncResponse,

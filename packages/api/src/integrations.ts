@@ -131,3 +131,11 @@ export function createIntegrationEndpoints(api: ApiClient) {
 }
 
 export type IntegrationEndpoints = ReturnType<typeof createIntegrationEndpoints>
+
+/**
+ * The CSV export as a file to download. `fetch`'s text() drops the UTF-8 byte-order mark the server sends,
+ * and spreadsheet programs need it to read accents and emoji right, so it is put back here.
+ */
+export function csvBlob(text: string): Blob {
+  return new Blob([text.startsWith('\ufeff') ? text : `\ufeff${text}`], { type: 'text/csv;charset=utf-8' })
+}

@@ -3,7 +3,7 @@
  * exported yet — to a connected task tool, the webhook or a CSV file, with what happened to each. Exports
  * need a team on a plan other than team49 (SPEC 6): others see the plan gate with the way to upgrade.
  */
-import type { AccountType, SyncResult, TaskToolType } from '@pinpoint/api'
+import { type AccountType, csvBlob, type SyncResult, type TaskToolType } from '@pinpoint/api'
 import { canUseExports, canViewBilling } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import { Badge, DestinationFields, EmptyState, Field, FormDialog, Select, Spinner } from '@pinpoint/ui'
@@ -85,7 +85,7 @@ function ExportForm({ canvas, onClose }: Pick<CanvasDialogsProps, 'canvas' | 'on
     mutationFn: async (): Promise<SyncResult[]> => {
       if (target === 'csv') {
         const text = await endpoints.accounts.csv(canvas.id, ids)
-        const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
+        const url = URL.createObjectURL(csvBlob(text))
         const link = document.createElement('a')
         link.href = url
         link.download = `${canvas.title || 'comments'}.csv`

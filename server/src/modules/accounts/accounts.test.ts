@@ -155,6 +155,45 @@ describe('connected accounts', () => {
   })
 })
 
+describe('Jira through the API', () => {
+  test('connect finds a Server site (through the SSRF guard), the sync then uses REST v2 with the bearer token', async () => {
+    const { JIRA_FAKE, startFakeJira } = await import('../../connectors/jira/fake')
+    const jira = startFakeJira('server')
+    try {
+      const admin = await w.as(w.admin)
+      w.context.config.proxyAllowHosts = []
+      const refused = await admin.post<{ message: string }>('/api/v1/users/me/accounts/jira', {
+        url: jira.url,
+        username: 'jo',
+        token: JIRA_FAKE.token,
+      })
+      expect(refused.status).toBe(422)
+      expect(refused.body.message).toContain('private or local address')
+      w.context.config.proxyAllowHosts = ['127.0.0.1']
+      const missing = await admin.post<{ message: string }>('/api/v1/users/me/accounts/jira', { token: 'x' })
+      expect(missing.body.message).toBe('Enter your Jira user name or e-mail.')
+      const ok = await admin.post('/api/v1/users/me/accounts/jira', {
+        url: `${jira.url}/`,
+        username: 'jo',
+        token: JIRA_FAKE.token,
+      })
+      expect(ok.status).toBe(200)
+      const a = await buildAnnotation(w.db, { canvas: w.canvas, comment: 'Broken link in footer' })
+      const res = await admin.post<{ results: { status: string; taskUrl: string }[] }>(
+        '/api/v1/users/me/accounts/jira/sync',
+        { projectId: '10000', annotationIds: [a.id] },
+      )
+      expect(res.body.results[0]).toMatchObject({ status: 'created', taskUrl: `${jira.url}/browse/WEB-1` })
+      const issue = jira.last()
+      expect(`${issue.method} ${issue.path}`).toBe('POST /rest/api/2/issue')
+      expect(issue.headers.authorization).toBe(`Bearer ${JIRA_FAKE.token}`)
+    } finally {
+      w.context.config.proxyAllowHosts = []
+      await jira.stop()
+    }
+  })
+})
+
 describe('credentials at rest', () => {
   test('a value sealed with an older key still opens, and is re-sealed with the current key', async () => {
     const { openCredentials, sealCredentials } = await import('./credentials')
