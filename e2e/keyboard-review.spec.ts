@@ -184,11 +184,17 @@ test('PDF by keyboard: reply, change the status, filter, the shortcuts dialog, f
     await page.keyboard.press('Escape')
     await expect(help).toBeHidden()
     await expectFocusVisible(filter)
-    const button = page.getByRole('button', { name: 'Keyboard shortcuts (?)' })
+    // From the Help menu by keyboard: the focus comes back to the menu's button.
+    const button = page.getByRole('button', { name: 'Help' })
     await tabTo(page, button, { back: true })
+    await page.keyboard.press('Enter')
+    const entry = page.getByRole('menuitem', { name: 'Keyboard shortcuts' })
+    await expect(entry).toBeVisible()
+    await expect(entry).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(help).toBeVisible()
     await page.keyboard.press('Escape')
+    await expect(help).toBeHidden()
     await expectFocusVisible(button)
   })
 
