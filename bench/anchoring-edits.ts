@@ -8,46 +8,18 @@
  */
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
+import { ANCHORING_EDITS, isDeleted, ANCHORING_PAGES as PAGES, PINS_PER_PAGE } from '../e2e/anchoring-cases'
 
 const root = join(import.meta.dir, '..')
-const PAGES = [
-  'websites/zenlike/index.html',
-  'websites/lazydays/index.html',
-  'websites/startbootstrap-clean-blog-1.0.2/index.html',
-  'websites/startbootstrap-clean-blog-1.0.2/post.html',
-  'websites/sb-admin-2/index.html',
-  'websites/sb-admin-2/tables.html',
-  'websites/one-page-wonder/index.html',
-  'websites/coffee-shop-free-html5-template/index.html',
-  'emails/leemunroe-responsive.html',
-  'emails/postmark-basic-full-comment-notification.html',
-  'emails/postmark-basic-full-invoice.html',
-  'emails/postmark-basic-receipt.html',
-  'emails/postmark-basic-welcome.html',
-]
-const PINS_PER_PAGE = 40
-
 interface Target {
   gt: string
   lineage: string[]
   anchor: { fingerprint: { tag: string; text: string } }
 }
-type Pick = (target: Target, i: number) => boolean
-const hasText = (t: Target) => t.anchor.fingerprint.text.length >= 20
-const EDITS: { label: string; variant: string; pick?: Pick }[] = [
+const EDITS: { label: string; variant: string; pick?: (target: Target, i: number) => boolean }[] = [
   { label: 'reload', variant: 'orig' },
-  { label: 'insert', variant: 'insert' },
-  { label: 'words', variant: 'words' },
-  { label: 'classes', variant: 'classes' },
-  { label: 'swap', variant: 'swap' },
-  { label: 'wrap', variant: 'wrap' },
-  { label: 'twin', variant: 'twin', pick: (_, i) => i % 4 === 2 },
-  { label: 'sentence', variant: 'sentence', pick: (t, i) => hasText(t) && i % 3 === 0 },
-  {
-    label: 'redesign',
-    variant: 'insert~words~classes~swap~wrap~sentence',
-    pick: (t, i) => hasText(t) && i % 4 === 3,
-  },
+  { label: 'content inserted above', variant: 'insert' },
+  ...ANCHORING_EDITS,
 ]
 
 const built = await Bun.build({
@@ -213,7 +185,7 @@ try {
         }
       })
     }
-    const deleted = new Set(targets.filter((_, i) => i % 4 === 1).map((t) => t.gt))
+    const deleted = new Set(targets.filter((_, i) => isDeleted(i)).map((t) => t.gt))
     await open(page, `${origin}/v/del-${[...deleted].join('.')}/${path}`)
     const { results } = await resolve(page, targets)
     const row = table.get('deleted') ?? { found: 0, lost: 0, misplaced: 0 }

@@ -12,53 +12,16 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import {
+  ANCHORING_EDITS as EDITS,
+  isDeleted,
+  ANCHORING_PAGES as PAGES,
+  PINS_PER_PAGE,
+  REDESIGN,
+} from './anchoring-cases'
 import { type CorpusServer, createWebsiteCanvas, signUpMember, startCorpusServer } from './review-fixtures'
 
-const PAGES = [
-  'websites/zenlike/index.html',
-  'websites/lazydays/index.html',
-  'websites/startbootstrap-clean-blog-1.0.2/index.html',
-  'websites/startbootstrap-clean-blog-1.0.2/post.html',
-  'websites/sb-admin-2/index.html',
-  'websites/sb-admin-2/tables.html',
-  'websites/one-page-wonder/index.html',
-  'websites/coffee-shop-free-html5-template/index.html',
-  'emails/leemunroe-responsive.html',
-  'emails/postmark-basic-full-comment-notification.html',
-  'emails/postmark-basic-full-invoice.html',
-  'emails/postmark-basic-receipt.html',
-  'emails/postmark-basic-welcome.html',
-]
-const PINS_PER_PAGE = 40
-
-const REDESIGN = 'redesign (insert, words, classes, swap, wrap, sentence)'
-
-/**
- * The edits each page goes through after reload, resize and insertion, as corpus-variants.ts names them;
- * `pick` chooses the pins an edit applies to (a twin next to them, a sentence added to them).
- */
-const EDITS: { label: string; variant: string; pick?: (target: Target, i: number) => boolean }[] = [
-  { label: 'one word changed in every third text block', variant: 'words' },
-  { label: 'every class attribute renamed', variant: 'classes' },
-  { label: 'sibling sections swapped', variant: 'swap' },
-  { label: 'content wrapped in extra elements', variant: 'wrap' },
-  { label: 'identical twin added next to pinned elements', variant: 'twin', pick: (_, i) => i % 4 === 2 },
-  {
-    label: 'sentence added to pinned paragraphs',
-    variant: 'sentence',
-    pick: (t, i) => hasText(t) && i % 3 === 0,
-  },
-  {
-    label: REDESIGN,
-    variant: 'insert~words~classes~swap~wrap~sentence',
-    pick: (t, i) => hasText(t) && i % 4 === 3,
-  },
-]
 const BASE_EDITS = ['reload', 'phone-width reload', 'content inserted above']
-
-function hasText(target: Target): boolean {
-  return ((target.anchor as { fingerprint?: { text?: string } }).fingerprint?.text?.length ?? 0) >= 20
-}
 
 interface Target {
   gt: string
@@ -284,7 +247,7 @@ test.describe('anchoring on the corpus', () => {
       }
 
       // Delete every fourth pinned element; pins inside a deleted element go with it.
-      const deleted = new Set(targets.filter((_, i) => i % 4 === 1).map((target) => target.gt))
+      const deleted = new Set(targets.filter((_, i) => isDeleted(i)).map((target) => target.gt))
       await open(page, url(`del-${[...deleted].join('.')}`))
       const afterDelete = await resolveTargets(page, targets)
       targets.forEach((target, i) => {

@@ -287,12 +287,12 @@ test.describe('team owner journey', () => {
     await dialog
       .getByLabel('Upload an HTML file')
       .setInputFiles(join(CORPUS, 'emails', 'postmark-basic-welcome.html'))
-    await dialog.getByLabel('Title').fill('Welcome e-mail')
+    await dialog.getByLabel('Title').fill('Journey welcome e-mail')
     await shot(page, '21-new-canvas-email')
     await dialog.getByRole('button', { name: 'Create canvas' }).click()
     await expect(dialog).toBeHidden()
-    await expect(dashboard.card('Welcome e-mail')).toBeVisible()
-    await expect(dashboard.card('Welcome e-mail')).toContainText('E-mail')
+    await expect(dashboard.card('Journey welcome e-mail')).toBeVisible()
+    await expect(dashboard.card('Journey welcome e-mail')).toContainText('E-mail')
   })
 
   test('phone-sized screens (375 px)', async ({ page, request }) => {

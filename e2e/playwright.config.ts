@@ -59,6 +59,8 @@ export default defineConfig({
       LOG_REQUESTS: 'false',
       // The review journeys proxy corpus sites served from 127.0.0.1 (refused by default: SSRF guard).
       PROXY_ALLOW_HOSTS: '127.0.0.1',
+      // The SSO journey's identity provider (oidc-provider) listens on 127.0.0.1 (refused by default).
+      SSO_ALLOW_HOSTS: '127.0.0.1',
       // Journeys that play many clients (distributed login guessing) name their address in
       // X-Forwarded-For; without the header the socket address is used, as before.
       TRUST_PROXY: 'true',

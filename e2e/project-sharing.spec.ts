@@ -101,12 +101,23 @@ test('share a project with a password; a logged-out client opens it and a canvas
   await visitAsClient(browser, path, canvas.subdomain, true)
 })
 
-test('the login page offers no single sign-on, and /sso leads back to the login', async ({ browser }) => {
+test('the login page offers single sign-on where it exists (decision 044), and /sso leads back to the login', async ({
+  browser,
+}) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto('/login')
-  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
-  await expect(page.getByText(/single sign-on/i)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+  // Asked without an address, or for a domain with no SSO, it says so instead of leading nowhere.
+  const useSso = page.getByRole('button', { name: 'Use single sign-on' })
+  await useSso.click()
+  await expect(page.getByRole('alert')).toHaveText('Enter your work e-mail address first.')
+  await page.getByLabel('Work e-mail').fill('someone@no-sso.e2e.test')
+  await useSso.click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'No single sign-on is set up for no-sso.e2e.test. Log in with your password.',
+  )
+  await expect(page.getByTestId('sso-notice')).toHaveCount(0)
   await page.goto('/sso?next=%2Fdashboard')
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/)
   await context.close()

@@ -30,17 +30,17 @@ export function useBillingData(enabled = true) {
  */
 export function useBillingMutation<Input>(
   call: (input: Input) => Promise<BillingData>,
-  onDone?: (data: BillingData) => void,
+  onDone?: (data: BillingData, input: Input) => void,
 ) {
   const queryClient = useQueryClient()
   const updateUser = useSetAtom(updateUserAtom)
   return useMutation({
     mutationFn: call,
-    onSuccess: async (data) => {
+    onSuccess: async (data, input) => {
       queryClient.setQueryData(billingKeys.data, data)
       const { user } = await fetchSession()
       updateUser(user)
-      onDone?.(data)
+      onDone?.(data, input)
     },
   })
 }

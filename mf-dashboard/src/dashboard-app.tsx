@@ -163,6 +163,7 @@ export default function DashboardApp() {
           ) : canvases.length === 0 ? (
             <EmptyCanvases
               searching={!!search.trim()}
+              verdictFiltered={prefs.verdictFilter !== 'any'}
               archived={archivedView}
               inFolder={!!currentFolder}
               onCreate={(tab) => setNewCanvas(tab)}

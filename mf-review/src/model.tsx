@@ -32,7 +32,7 @@ export interface ReviewModel {
   asset: CanvasAsset | null
   viewer: ViewerKind
   pageIndex: number
-  /** All comments of the revision shown (website canvases: of every revision, the site is live). */
+  /** The comments of the revision shown (a website revision has its own address, decision 047). */
   annotations: Annotation[]
   loading: boolean
   numbers: Map<string, number>
@@ -105,12 +105,8 @@ export function useReviewModel(canvas: Canvas, route: ReviewRoute, user: DomainU
   const withHash = viewer !== 'email'
 
   const annotations = useMemo(
-    () =>
-      (all ?? []).filter(
-        (a) =>
-          viewer === 'website' || !revisionId || !a.CanvasRevisionId || a.CanvasRevisionId === revisionId,
-      ),
-    [all, viewer, revisionId],
+    () => (all ?? []).filter((a) => !revisionId || !a.CanvasRevisionId || a.CanvasRevisionId === revisionId),
+    [all, revisionId],
   )
   const numbers = useMemo(() => numberAnnotations(annotations), [annotations])
   const placement = useMemo<Placement>(

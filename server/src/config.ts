@@ -17,6 +17,22 @@ export interface S3Config {
   secretAccessKey?: string
 }
 
+/** Base URLs of the task tools' APIs (each configurable so tests and staging talk to fakes). */
+export interface IntegrationsConfig {
+  /** TRELLO_API_URL, default https://api.trello.com */
+  trelloApiUrl: string
+  /** TRELLO_API_KEY: the server's Trello app key, sent with each user's token. */
+  trelloApiKey: string
+  /** MONDAY_API_URL, default https://api.monday.com/v2 (the GraphQL endpoint). */
+  mondayApiUrl: string
+  /** ASANA_API_URL, default https://app.asana.com/api/1.0 */
+  asanaApiUrl: string
+  /** CLICKUP_API_URL, default https://api.clickup.com/api/v2 */
+  clickupApiUrl: string
+  /** OUTBOUND_TIMEOUT_MS: how long a tool or webhook receiver may take to answer (default 10 000). */
+  timeoutMs: number
+}
+
 export interface Config {
   /** Port of the app origin (API, pages, WebSocket). */
   port: number
@@ -33,6 +49,14 @@ export interface Config {
    * (`PROXY_ALLOW_HOSTS`, comma-separated). Empty by default: such targets are refused (SSRF).
    */
   proxyAllowHosts: string[]
+  /**
+   * Host names or IP addresses of identity providers the server may call for single sign-on although they
+   * are loopback or private (`SSO_ALLOW_HOSTS`, comma-separated): an on-premises provider, or the test
+   * provider on 127.0.0.1. Separate from `proxyAllowHosts`, so allowing one never opens the other.
+   */
+  ssoAllowHosts: string[]
+  /** Task tools' API base URLs and the outbound timeout. */
+  integrations: IntegrationsConfig
   /** PostgreSQL connection string; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl?: string
   /** Folder for the embedded database, uploaded files and the generated session secret. */
@@ -235,15 +259,9 @@ export function loadConfig(env: Env = process.env): Config {
     proxyPort,
     publicUrl,
     proxyOrigin,
-    proxyAllowHosts: (env.PROXY_ALLOW_HOSTS ?? '')
-      .split(',')
-      .map((host) =>
-        host
-          .trim()
-          .toLowerCase()
-          .replace(/^\[|\]$/g, ''),
-      )
-      .filter(Boolean),
+    proxyAllowHosts: readHostList(env, 'PROXY_ALLOW_HOSTS'),
+    ssoAllowHosts: readHostList(env, 'SSO_ALLOW_HOSTS'),
+    integrations: readIntegrations(env),
     databaseUrl: readDatabaseUrl(env),
     dataDir,
     sessionSecret,
@@ -269,6 +287,34 @@ export function loadConfig(env: Env = process.env): Config {
       env.TOURS_AUTOSTART === undefined || env.TOURS_AUTOSTART === '' || readFlag(env, 'TOURS_AUTOSTART'),
     trackingCookies:
       env.TRACKING_COOKIES === undefined || env.TRACKING_COOKIES === '' || readFlag(env, 'TRACKING_COOKIES'),
+  }
+}
+
+/** A comma-separated list of host names or IP literals, lower case, IPv6 without brackets. */
+function readHostList(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((host) =>
+      host
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
+    .filter(Boolean)
+}
+
+function readIntegrations(env: Env): IntegrationsConfig {
+  const timeout = env.OUTBOUND_TIMEOUT_MS ? Number(env.OUTBOUND_TIMEOUT_MS) : 10_000
+  if (!Number.isInteger(timeout) || timeout < 100 || timeout > 120_000) {
+    throw new ConfigError('OUTBOUND_TIMEOUT_MS must be a number of milliseconds between 100 and 120000.')
+  }
+  return {
+    trelloApiUrl: readUrl(env, 'TRELLO_API_URL', 'https://api.trello.com') as string,
+    trelloApiKey: env.TRELLO_API_KEY ?? '',
+    mondayApiUrl: readUrl(env, 'MONDAY_API_URL', 'https://api.monday.com/v2') as string,
+    asanaApiUrl: readUrl(env, 'ASANA_API_URL', 'https://app.asana.com/api/1.0') as string,
+    clickupApiUrl: readUrl(env, 'CLICKUP_API_URL', 'https://api.clickup.com/api/v2') as string,
+    timeoutMs: timeout,
   }
 }
 

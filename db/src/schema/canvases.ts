@@ -91,6 +91,11 @@ export const canvasRevisions = pgTable(
     number: integer('number').notNull(),
     /** Optional label shown in the revision picker. */
     name: text('name'),
+    /**
+     * Website canvases: the address this revision reviews (a new one, or the same one fetched again), so
+     * earlier revisions keep theirs when the canvas moves on. Null reads as the canvas's own address.
+     */
+    localUrl: text('local_url'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('canvas_revisions_canvas_id_number_unique').on(t.canvasId, t.number)],

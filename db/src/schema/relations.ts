@@ -16,7 +16,7 @@ import {
 } from './canvases.ts'
 import { folders } from './folders.ts'
 import { autoSyncs, connectedAccounts } from './integrations.ts'
-import { invites, labels, ssoConfigs, teams } from './teams.ts'
+import { invites, labels, ssoConfigs, ssoDomains, teams } from './teams.ts'
 import { passwordResetTokens, sessions, users } from './users.ts'
 
 export const usersRelations = relations(users, ({ one, many }) => ({
@@ -53,8 +53,13 @@ export const teamsRelations = relations(teams, ({ one, many }) => ({
   invites: many(invites),
 }))
 
-export const ssoConfigsRelations = relations(ssoConfigs, ({ one }) => ({
+export const ssoConfigsRelations = relations(ssoConfigs, ({ one, many }) => ({
   team: one(teams, { fields: [ssoConfigs.teamId], references: [teams.id] }),
+  domains: many(ssoDomains),
+}))
+
+export const ssoDomainsRelations = relations(ssoDomains, ({ one }) => ({
+  config: one(ssoConfigs, { fields: [ssoDomains.teamId], references: [ssoConfigs.teamId] }),
 }))
 
 export const invitesRelations = relations(invites, ({ one }) => ({

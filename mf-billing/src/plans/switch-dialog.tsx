@@ -29,9 +29,15 @@ export function SwitchDialog({
   const [teamName, setTeamName] = useState('')
   const [missing, setMissing] = useState(false)
   const name = teamName.trim()
+  // The team name is fixed when the form is sent: by the time the switch answers, the session may already
+  // say the user has a team (a live session update), which would make `askTeam` false on that render.
   const change = useBillingMutation(
-    () => billing.switchPlan('me', askTeam ? { plan: plan.id, teamName: name } : { plan: plan.id }),
-    (data) => onSwitched({ plan, teamName: askTeam ? name : null, data }),
+    (submittedTeam: string | null) =>
+      billing.switchPlan(
+        'me',
+        submittedTeam ? { plan: plan.id, teamName: submittedTeam } : { plan: plan.id },
+      ),
+    (data, submittedTeam) => onSwitched({ plan, teamName: submittedTeam, data }),
   )
   const needsCard = change.error instanceof Error && 'status' in change.error && change.error.status === 402
   return (
@@ -53,7 +59,7 @@ export function SwitchDialog({
         onSubmit={(event) => {
           event.preventDefault()
           if (askTeam && !name) setMissing(true)
-          else change.mutate(undefined)
+          else change.mutate(askTeam ? name : null)
         }}
       >
         {askTeam ? (

@@ -1,4 +1,5 @@
 import type { Canvas, Folder } from '@pinpoint/api'
+import { verdictLabel } from '@pinpoint/domain'
 import { Badge, Button, cn, formatRelativeTime, Menu, MenuItem, MenuSeparator, SubMenu } from '@pinpoint/ui'
 import {
   Archive,
@@ -178,12 +179,29 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
             ) : null}
           </p>
           {archived ||
+          canvas.verdict ||
           canvas.state?.expired ||
           canvas.state?.paused ||
           canvas.state?.feedbackDeadline ||
           canvas.state?.readOnly ? (
             <div className="mt-2 flex flex-wrap gap-1">
               {archived ? <Badge>Archived</Badge> : null}
+              {canvas.verdict ? (
+                <Badge
+                  tone={
+                    canvas.verdict === 'approved'
+                      ? 'success'
+                      : canvas.verdict === 'rejected'
+                        ? 'danger'
+                        : 'warning'
+                  }
+                  dot
+                  data-testid="card-verdict"
+                  title="Latest verdict on the current revision"
+                >
+                  {verdictLabel(canvas.verdict)}
+                </Badge>
+              ) : null}
               {/* Read-only for another reason than those named here: the account is not paid (SPEC 4). */}
               {canvas.state?.readOnly &&
               !canvas.state.expired &&

@@ -27,11 +27,14 @@ export function CanvasGridSkeleton() {
 /** What an empty list says: no match, nothing archived, or how to make the first canvas. */
 export function EmptyCanvases({
   searching,
+  verdictFiltered = false,
   archived,
   inFolder,
   onCreate,
 }: {
   searching: boolean
+  /** A verdict filter is on: the canvases exist, they just have another verdict. */
+  verdictFiltered?: boolean
   archived: boolean
   inFolder: boolean
   onCreate: (tab: NewCanvasTab) => void
@@ -42,6 +45,15 @@ export function EmptyCanvases({
         icon={<Search />}
         title="No canvas matches your search"
         description="Try another word, or clear the search to see everything."
+      />
+    )
+  }
+  if (verdictFiltered) {
+    return (
+      <EmptyState
+        icon={<LayoutGrid />}
+        title="No canvas has this verdict"
+        description="Choose “Any verdict” in the filter to see every canvas."
       />
     )
   }

@@ -4,8 +4,10 @@ import {
   CANVAS_STATUS_FILTERS,
   type CanvasSort,
   type CanvasStatusFilter,
+  VERDICT_FILTERS,
+  type VerdictFilter,
 } from '@pinpoint/domain'
-import { Button, Input, Menu, MenuLabel, MenuRadioGroup, Select } from '@pinpoint/ui'
+import { Button, Input, Menu, MenuLabel, MenuRadioGroup, MenuSeparator, Select } from '@pinpoint/ui'
 import { ArrowDownUp, ListFilter, Search } from 'lucide-react'
 import { flattenFolders } from '../lib/folders'
 import { type DashboardPrefs, selectFolder } from '../lib/prefs'
@@ -15,6 +17,13 @@ const STATUS_LABELS: Record<CanvasStatusFilter, string> = {
   'new-activity': 'New activity',
   archived: 'Archived',
   none: 'No comments yet',
+}
+const VERDICT_LABELS: Record<VerdictFilter, string> = {
+  any: 'Any verdict',
+  approved: 'Approved',
+  'changes-requested': 'Changes requested',
+  rejected: 'Rejected',
+  unreviewed: 'Not reviewed yet',
 }
 const SORT_LABELS: Record<CanvasSort, string> = {
   recency: 'Most recent',
@@ -33,7 +42,13 @@ export type DashboardToolbarProps = {
   onSearchTextChange: (text: string) => void
 }
 
-/** Project picker (narrow screens), search, status filter and sort above the canvas grid. */
+/** 'All canvases', or 'All canvases · Approved' when a verdict narrows the list. */
+function filterName(prefs: DashboardPrefs): string {
+  const status = STATUS_LABELS[prefs.statusFilter]
+  return prefs.verdictFilter === 'any' ? status : `${status} · ${VERDICT_LABELS[prefs.verdictFilter]}`
+}
+
+/** Project picker (narrow screens), search, status and verdict filters and sort above the canvas grid. */
 export function DashboardToolbar({
   prefs,
   updatePrefs,
@@ -85,9 +100,9 @@ export function DashboardToolbar({
       <div className="ml-auto flex items-center gap-2">
         <Menu
           trigger={
-            <Button variant="secondary" aria-label={`Filter: ${STATUS_LABELS[prefs.statusFilter]}`}>
+            <Button variant="secondary" aria-label={`Filter: ${filterName(prefs)}`}>
               <ListFilter />
-              <span className="hidden sm:inline">{STATUS_LABELS[prefs.statusFilter]}</span>
+              <span className="hidden sm:inline">{filterName(prefs)}</span>
             </Button>
           }
         >
@@ -96,6 +111,13 @@ export function DashboardToolbar({
             value={prefs.statusFilter}
             onValueChange={(statusFilter) => updatePrefs((p) => ({ ...p, statusFilter }))}
             options={CANVAS_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+          />
+          <MenuSeparator />
+          <MenuLabel>Verdict on the latest revision</MenuLabel>
+          <MenuRadioGroup
+            value={prefs.verdictFilter}
+            onValueChange={(verdictFilter) => updatePrefs((p) => ({ ...p, verdictFilter }))}
+            options={VERDICT_FILTERS.map((value) => ({ value, label: VERDICT_LABELS[value] }))}
           />
         </Menu>
         <Menu

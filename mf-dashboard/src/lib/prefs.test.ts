@@ -10,6 +10,7 @@ describe('dashboard prefs', () => {
       canvasSort: 'recency',
       folderSort: 'name',
       statusFilter: 'all',
+      verdictFilter: 'any',
     })
   })
 

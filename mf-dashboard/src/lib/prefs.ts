@@ -10,6 +10,8 @@ import {
   FOLDER_SORTS,
   type FolderSort,
   isOneOf,
+  VERDICT_FILTERS,
+  type VerdictFilter,
 } from '@pinpoint/domain'
 import { userStateAtom } from '@pinpoint/state'
 
@@ -21,6 +23,8 @@ export type DashboardPrefs = {
   canvasSort: CanvasSort
   folderSort: FolderSort
   statusFilter: CanvasStatusFilter
+  /** Latest verdict on the current revision (decision 047). */
+  verdictFilter: VerdictFilter
 }
 
 export const DEFAULT_PREFS: DashboardPrefs = {
@@ -30,6 +34,7 @@ export const DEFAULT_PREFS: DashboardPrefs = {
   canvasSort: DEFAULT_CANVAS_SORT,
   folderSort: DEFAULT_FOLDER_SORT,
   statusFilter: DEFAULT_CANVAS_STATUS_FILTER,
+  verdictFilter: 'any',
 }
 
 export const MIN_SIDEBAR_WIDTH = 180
@@ -63,6 +68,7 @@ export function parsePrefs(raw: string | null): DashboardPrefs {
     statusFilter: isOneOf(CANVAS_STATUS_FILTERS, data.statusFilter)
       ? data.statusFilter
       : DEFAULT_CANVAS_STATUS_FILTER,
+    verdictFilter: isOneOf(VERDICT_FILTERS, data.verdictFilter) ? data.verdictFilter : 'any',
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Canvas, CanvasListFilters, Folder } from '@pinpoint/api'
-import type { CanvasSort, CanvasStatusFilter, FolderCounts } from '@pinpoint/domain'
+import type { CanvasSort, CanvasStatusFilter, FolderCounts, VerdictFilter } from '@pinpoint/domain'
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { endpoints } from '../api'
 import { countsOf, withCounts } from './folders'
@@ -9,6 +9,7 @@ export const PAGE_SIZE = 30
 export type CanvasListKey = {
   folderId: string | null
   status: CanvasStatusFilter
+  verdict: VerdictFilter
   search: string
   sort: CanvasSort
 }
@@ -19,8 +20,9 @@ export const FOLDERS_KEY = ['folders', 'mine'] as const
 export const ARCHIVED_COUNT_KEY = ['canvases', 'archived-count'] as const
 
 /** The list filters sent to the server: archived canvases load with `archived: true` (SPEC section 4). */
-export function listFilters({ folderId, status, search }: CanvasListKey): CanvasListFilters {
+export function listFilters({ folderId, status, verdict, search }: CanvasListKey): CanvasListFilters {
   const filters: CanvasListFilters = { status }
+  if (verdict !== 'any') filters.verdict = verdict
   if (folderId) filters.folderId = folderId
   if (search.trim()) filters.search = search.trim()
   if (status === 'archived') filters.archived = true

@@ -28,7 +28,13 @@ export function useDashboardData() {
     prefs.selectedFolderId && (folders.isPending || findFolder(folderList, prefs.selectedFolderId))
       ? prefs.selectedFolderId
       : null
-  const list = useCanvasList({ folderId, status: prefs.statusFilter, search, sort: prefs.canvasSort })
+  const list = useCanvasList({
+    folderId,
+    status: prefs.statusFilter,
+    verdict: prefs.verdictFilter,
+    search,
+    sort: prefs.canvasSort,
+  })
   const canvases = useMemo(() => list.data?.pages.flatMap((page) => page.canvases) ?? [], [list.data])
   const total = list.data?.pages.at(-1)?.total ?? 0
   return {

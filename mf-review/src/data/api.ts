@@ -21,11 +21,12 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
       api.get<{ canvas: Canvas }>(`/canvases/${encodeURIComponent(subdomain)}/subdomain`, {
         query: { password: password || undefined },
       }),
-    proxyUrl: (canvasIdOrSubdomain: string, path?: string) =>
+    /** `revision`: the number of a website revision with its own address; the current one if left out. */
+    proxyUrl: (canvasIdOrSubdomain: string, path?: string, revision?: number | null) =>
       api.get<{ url: string; base: string; siteUrl: string }>(
         `/canvases/${encodeURIComponent(canvasIdOrSubdomain)}/proxy-url`,
         {
-          query: { path: path || undefined },
+          query: { path: path || undefined, revision: revision ?? undefined },
         },
       ),
     annotations: (canvasId: string) =>

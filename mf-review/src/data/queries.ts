@@ -64,12 +64,13 @@ export function useTeamLabels(teamId: string | null | undefined, enabled: boolea
 /**
  * The proxy address of a website canvas, by subdomain. Asked for once the canvas is known to be a
  * website: other canvas types answer NotFound, which would show as a failed request on every load.
+ * `revision`: an earlier revision's number (each website revision keeps its address); null for the latest.
  */
-export function useProxyBase(subdomain: string | null, enabled = true) {
+export function useProxyBase(subdomain: string | null, enabled = true, revision: number | null = null) {
   const api = useReviewApi()
   return useQuery({
-    queryKey: reviewKeys.proxy(subdomain ?? ''),
-    queryFn: () => api.proxyUrl(subdomain ?? ''),
+    queryKey: revision ? [...reviewKeys.proxy(subdomain ?? ''), revision] : reviewKeys.proxy(subdomain ?? ''),
+    queryFn: () => api.proxyUrl(subdomain ?? '', undefined, revision),
     enabled: enabled && !!subdomain,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

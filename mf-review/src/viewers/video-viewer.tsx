@@ -134,8 +134,12 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
         <span className="w-20 shrink-0 text-xs tabular-nums text-white/80">
           {formatTime(time)} / {formatTime(duration)}
         </span>
-        {/* Comment markers ride above the seek bar, so they never hide its thumb. */}
-        <div className="relative h-9 flex-1" data-testid="video-timeline">
+        {/*
+          Comment markers ride above the seek bar, so they never hide its thumb. The bar and each marker
+          are 24 px tall, the smallest tap target allowed (the bar was 16 px, a marker 12 px); a marker
+          shows a 12 px dot inside its 24 px button.
+        */}
+        <div className="relative h-12 flex-1" data-testid="video-timeline">
           <input
             type="range"
             min={0}
@@ -146,7 +150,7 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
             onChange={(event) => {
               if (video.current) video.current.currentTime = Number(event.target.value)
             }}
-            className="absolute inset-x-0 bottom-0.5 w-full accent-brand-400"
+            className="absolute inset-x-0 bottom-0 h-6 w-full accent-brand-400"
           />
           {duration > 0
             ? pins.map((annotation) => (
@@ -156,13 +160,18 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
                   aria-label={`${pinLabel(annotation, numbers.get(annotation.id))}, at ${formatTime(annotation.videoTime ?? 0)}`}
                   onClick={() => select(annotation.id)}
                   data-marker-id={annotation.id}
-                  className={cn(
-                    'absolute top-0 size-3 -translate-x-1/2 rounded-full border-2 border-white hover:scale-125 focus-visible:outline-2 focus-visible:outline-[#f59e0b]',
-                    PIN_TONES[annotation.status] ?? 'bg-brand-600',
-                    selected?.id === annotation.id && 'scale-125',
-                  )}
+                  className="group absolute top-0 grid size-6 -translate-x-1/2 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-[#f59e0b]"
                   style={{ left: `${((annotation.videoTime ?? 0) / duration) * 100}%` }}
-                />
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cn(
+                      'size-3 rounded-full border-2 border-white group-hover:scale-125',
+                      PIN_TONES[annotation.status] ?? 'bg-brand-600',
+                      selected?.id === annotation.id && 'scale-125',
+                    )}
+                  />
+                </button>
               ))
             : null}
         </div>

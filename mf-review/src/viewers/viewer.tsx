@@ -16,9 +16,14 @@ const PdfViewer = lazy(() => import('./pdf-viewer'))
 const VideoViewer = lazy(() => import('./video-viewer'))
 
 function WebsiteViewer() {
-  const { canvas, route, loading } = useReview()
+  const { canvas, route, loading, revisionNumber, latestRevisionNumber } = useReview()
   const framePath = useAtomValue(useReviewAtoms().framePath)
-  const proxy = useProxyBase(canvas.subdomain)
+  // An earlier revision is reviewed at its own address (decision 047).
+  const proxy = useProxyBase(
+    canvas.subdomain,
+    true,
+    revisionNumber !== latestRevisionNumber ? revisionNumber : null,
+  )
   // Asked for before a link password was given, the address may have been refused: ask once more now.
   const retried = useRef(false)
   useEffect(() => {

@@ -10,6 +10,13 @@
  *   were added (a twin pasted next to the pinned element, which keeps its own path);
  * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
  */
+import {
+  changedInItsPlace,
+  grewInPlace,
+  keepsBothAgainstNone,
+  onlyOneKeepsASide,
+  originalBeforeItsCopy,
+} from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
 import { contextOf, type ScoreParts } from './fingerprint'
@@ -29,7 +36,7 @@ const NEAR = 12
 /** Closer than this in structure, two candidates are not told apart by their place in the tree. */
 const STRUCTURE_MARGIN = 0.05
 
-export interface Scored extends ScoreParts {
+export interface Scored extends ScoreParts, Surroundings {
   element: Element
   method: ResolveMethod
   /** Same tag, text and identifying attributes as the stored element. */
@@ -38,11 +45,19 @@ export interface Scored extends ScoreParts {
   contains: boolean
   /** At the stored CSS path. */
   cssHit: boolean
+  confirmed: boolean
+}
+
+/** How a candidate's surroundings agree with the stored ones (see AnchorEvidence). */
+export interface Surroundings {
   /** Sides (0-2) whose stored context is exactly the candidate's. */
   sides: number
   /** Sides (0-2) whose stored context agrees with the candidate's for the NEAR characters next to it. */
   near: number
-  confirmed: boolean
+  prefixExact: boolean
+  suffixExact: boolean
+  prefixWithin: boolean
+  suffixWithin: boolean
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -59,23 +74,37 @@ function commonRun(stored: string, found: string, side: 'prefix' | 'suffix'): nu
 }
 
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
-export function surroundings(
-  element: Element,
-  anchor: Anchor,
-  context: ResolveContext,
-): { sides: number; near: number } {
+export function surroundings(element: Element, anchor: Anchor, context: ResolveContext): Surroundings {
   const { quote } = anchor
   const around = quote ? contextOf(element, context.index) : null
-  if (!quote || !around) return { sides: 0, near: 0 }
-  let sides = 0
-  let near = 0
+  const result = {
+    sides: 0,
+    near: 0,
+    prefixExact: false,
+    suffixExact: false,
+    prefixWithin: false,
+    suffixWithin: false,
+  }
+  if (!quote || !around) return result
   for (const side of ['prefix', 'suffix'] as const) {
     const stored = quote[side]
     if (stored.length < MIN_CONTEXT) continue
-    if (around[side] === stored) sides += 1
-    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) near += 1
+    if (around[side] === stored) {
+      result.sides += 1
+      result[side === 'prefix' ? 'prefixExact' : 'suffixExact'] = true
+    }
+    if (commonRun(stored, around[side], side) >= Math.min(NEAR, stored.length)) result.near += 1
   }
-  return { sides, near }
+  if (result.sides > 0) {
+    // Whether the text next to it on each side belongs to its own parent (see AnchorEvidence).
+    const own = context.index.rangeOf(element)
+    const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
+    if (own && parent) {
+      result.prefixWithin = own.start - parent.start >= NEAR
+      result.suffixWithin = parent.end - own.end >= NEAR
+    }
+  }
+  return result
 }
 
 /**
@@ -100,6 +129,19 @@ export function confirmed(
   const { fingerprint } = anchor
   const { cssHit, sides, near } = candidate
   if (!candidate.identical) {
+    const text = context.texts.of(candidate.element)
+    if (
+      (fingerprint.dupes ?? 1) <= 1 &&
+      grewInPlace({
+        storedLength: fingerprint.textLength,
+        whole: fingerprint.text.length === fingerprint.textLength,
+        length: text.length,
+        startsWithStored: text.startsWith(fingerprint.text),
+        readsAsBefore: candidate.contains && readsAsBefore(fingerprint.text, text),
+        structure: candidate.structure,
+      })
+    )
+      return true
     // Both sides exactly as stored: it sits in the very gap the pinned element left, whatever its text.
     if (sides === 2 && candidate.text >= 0.5) return true
     // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
@@ -109,7 +151,6 @@ export function confirmed(
       if (cssHit && near === 2 && candidate.structure >= 0.99) return true
       // Unless it still starts with the whole stored text (a sentence was added to a heading), where
       // the text on one side and the place in the tree agree.
-      const text = context.texts.of(candidate.element)
       if (near === 0 || fingerprint.text.length < 12) return false
       if (text.startsWith(fingerprint.text)) return candidate.structure >= 0.75
       // A word changed in a short text: it must still read as before, close to the stored place.
@@ -117,7 +158,7 @@ export function confirmed(
     }
     // A longer text changed by a few words: it must still read as before (in order, not only the same
     // words) and be at the same place in the tree or keep the text on one side.
-    if (!readsAsBefore(fingerprint.text, context.texts.of(candidate.element))) return false
+    if (!readsAsBefore(fingerprint.text, text)) return false
     // Where both sides changed too (content added around it), only almost the same place will do.
     return (cssHit && near > 0) || sides > 0 || candidate.structure >= (near > 0 ? 0.75 : 0.95)
   }
@@ -143,13 +184,20 @@ export function confirmed(
  */
 export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Scored | null {
   if (stored > 0) {
+    const dupes = anchor.fingerprint.dupes ?? 1
+    const lookAlikes = scored.filter((c) => c.identical && c.score >= ACCEPT_IDENTICAL)
     // An identical, confirmed element is the stored one unless its score is very low.
-    const identical = scored.filter((c) => c.identical && c.confirmed && c.score >= ACCEPT_IDENTICAL)
-    if (identical.length === 0 && stored === (anchor.fingerprint.dupes ?? 1))
-      return alone(scored.filter((c) => c.identical))
-    // A twin pasted next to the pinned element: the pinned one kept its path.
-    const atPath = identical.find((c) => c.cssHit)
-    if (atPath && stored > (anchor.fingerprint.dupes ?? 1)) return atPath
+    const identical = lookAlikes.filter((c) => c.confirmed)
+    if (identical.length === 0 && stored === dupes)
+      return alone(scored.filter((c) => c.identical)) ?? onlyOneKeepsASide(lookAlikes)
+    // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
+    if (identical.length === 0 && stored < dupes)
+      return changedInItsPlace(scored.filter((c) => !c.identical && c.confirmed && c.score >= ACCEPT_CHANGED))
+    // A twin pasted next to the pinned element: the pinned one kept its path, or sits before its copy.
+    if (stored > dupes) {
+      const kept = identical.find((c) => c.cssHit) ?? originalBeforeItsCopy(lookAlikes)
+      if (kept) return kept
+    }
     // Every look-alike scored, confirmed or not, may stand in the winner's way.
     const winner = clearBest(
       identical,
@@ -178,6 +226,7 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
   const top = ranked[0]
   if (!top?.confirmed) return null
   const others = [...new Set([...ranked.slice(1), ...blocking])].filter((c) => c !== top)
+  if (keepsBothAgainstNone(top, others)) return top
   // The winner must beat every rival on one kind of evidence without losing on the other: when the
   // surroundings point at one and the place in the tree at another (a card swapped with its look-alike,
   // a template repeating the same words around every copy), nobody can tell.

@@ -13,6 +13,9 @@ import type {
   Folder,
   Invite,
   Label,
+  SsoConnectionResult,
+  SsoSettings,
+  SsoSettingsInput,
   TeamUser,
   UploadableVideoDetails,
   User,
@@ -79,8 +82,9 @@ export function createEndpoints(api: ApiClient) {
       /** Logs in with the one-time link e-mailed while the account is protected (single use). */
       loginWithLink: (body: { token: string }) => api.post<{ user: User }>('/sessions/login-link', body),
       guest: (body: { email: string; name: string }) => api.post<{ user: User }>('/guests', body),
+      /** Where an e-mail domain signs in through its team's identity provider (404 NotFound when none). */
       ssoLoginUrl: (emailDomain: string, nextUrl: string) =>
-        api.get<{ url: string }>('/sso-login-url', { query: { emailDomain, nextUrl } }),
+        api.get<{ url: string; required: boolean }>('/sso-login-url', { query: { emailDomain, nextUrl } }),
     },
     users: {
       signUp: (body: SignUpInput) => api.post<{ user: User }>('/users', body),
@@ -128,6 +132,13 @@ export function createEndpoints(api: ApiClient) {
         api.post<unknown>(`/teams/${teamId}/invites/${inviteId}/resend`),
       deleteInvite: (teamId: string, inviteId: string) =>
         api.delete<unknown>(`/teams/${teamId}/invites/${inviteId}`),
+      ssoSettings: (teamId: string, opts?: Opts) =>
+        api.get<{ ssoSettings: SsoSettings }>(`/teams/${teamId}/sso-settings`, opts),
+      saveSsoSettings: (teamId: string, body: SsoSettingsInput) =>
+        api.post<{ ssoSettings: SsoSettings }>(`/teams/${teamId}/sso-settings`, body),
+      /** Reads the provider's discovery document (the typed issuer, or the stored one). */
+      testSsoConnection: (teamId: string, body: { issuer?: string | null; clientId?: string | null }) =>
+        api.post<{ connection: SsoConnectionResult }>(`/teams/${teamId}/sso-settings/test`, body),
     },
     invites: {
       byCode: (code: string, opts?: Opts) =>
@@ -164,8 +175,15 @@ export function createEndpoints(api: ApiClient) {
       addReminders: (id: string, body: { userIds?: string[]; emails?: string[]; reminderDates: string[] }) =>
         api.post<{ deadlineReminders: DeadlineReminder[] }>(`/canvases/${id}/deadline-reminders`, body),
       removeReminder: (reminderId: string) => api.delete<unknown>(`/deadline-reminders/${reminderId}`),
-      newRevision: (id: string) =>
-        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`),
+      /** POST /canvases/{id}/revisions; `localUrl`: a website revision's new address (else the same one). */
+      newRevision: (id: string, body: { name?: string | null; localUrl?: string | null } = {}) =>
+        api.post<{ canvasRevision: CanvasRevision; canvas?: Canvas }>(`/canvases/${id}/revisions`, body),
+      /** PUT /canvas-revisions/{id}: rename, or make it the revision shown first. */
+      updateRevision: (revisionId: string, body: { name?: string | null; current?: boolean }) =>
+        api.put<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`, body),
+      /** DELETE /canvas-revisions/{id}: its files and comments go with it; the last one cannot go. */
+      removeRevision: (revisionId: string) =>
+        api.delete<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
     },
     assets: {
       /** POST /canvas-assets (multipart): id, canvasAssetFile, position, revisionId, folderId. */

@@ -2,7 +2,14 @@
  * Response shapes of the product API (SPEC section 3 names). The server modules own the real
  * schemas; these are the fields the front ends read. Optional where the server may leave them out.
  */
-import type { CanvasSort, CanvasStatusFilter, CanvasType, FolderVisibility, TeamRole } from '@pinpoint/domain'
+import type {
+  CanvasSort,
+  CanvasStatusFilter,
+  CanvasType,
+  FolderVisibility,
+  TeamRole,
+  VerdictFilter,
+} from '@pinpoint/domain'
 
 export type Customer = {
   customerId?: string | null
@@ -56,6 +63,26 @@ export type TeamUser = Pick<User, 'id' | 'name' | 'email' | 'avatarUrl' | 'role'
   isOwner?: boolean
 }
 
+/** A team's single sign-on settings, as its owner sees them (the client secret is never sent back). */
+export type SsoSettings = {
+  enabled: boolean
+  /** Members sign in only through the identity provider (password login refused). */
+  ssoOnly: boolean
+  emailDomains: string[]
+  issuer: string | null
+  clientId: string | null
+  hasClientSecret: boolean
+  /** The redirect URI to register at the identity provider. */
+  redirectUri: string
+}
+
+/** What the settings form sends; an empty or missing client secret keeps the stored one. */
+export type SsoSettingsInput = Partial<Omit<SsoSettings, 'hasClientSecret' | 'redirectUri'>> & {
+  clientSecret?: string | null
+}
+
+export type SsoConnectionResult = { ok: boolean; message: string; issuer: string | null }
+
 export type Invite = {
   id: string
   code?: string
@@ -87,7 +114,16 @@ export type CanvasAsset = {
   folderId?: string | null
 }
 
-export type CanvasRevision = { id: string; CanvasId: string; number: number; createdAt?: string }
+export type CanvasRevision = {
+  id: string
+  CanvasId: string
+  number: number
+  /** Optional label shown in the revision menu. */
+  name?: string | null
+  /** Website canvases: the address this revision reviews. */
+  localUrl?: string | null
+  createdAt?: string
+}
 
 /** A reviewer's verdict on a revision (SPEC 3 CanvasReview; statuses ours: decision in the reviews module). */
 export type CanvasReview = {
@@ -136,6 +172,8 @@ export type Canvas = {
   CanvasAssets?: CanvasAsset[]
   CanvasRevisions?: CanvasRevision[]
   CanvasReviews?: CanvasReview[]
+  /** The latest verdict on the current revision (approved, changes-requested, rejected), or null. */
+  verdict?: string | null
   CanvasRevisionId?: string | null
   annotationsCount?: number
   unreadCount?: number
@@ -198,6 +236,8 @@ export type AppEvent = {
 /** Filters of GET /users/me/canvases (sent as JSON in `filters`). */
 export type CanvasListFilters = {
   status?: CanvasStatusFilter
+  /** Latest verdict on the current revision; 'unreviewed' for none yet. */
+  verdict?: VerdictFilter
   folderId?: string | null
   search?: string
   archived?: boolean

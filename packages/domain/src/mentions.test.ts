@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { formatMention, MENTION_PATTERN, mentionedUserIds, parseMentions } from './mentions'
+import { formatMention, MENTION_PATTERN, mentionedUserIds, mentionsAsNames, parseMentions } from './mentions'
 
 describe('parseMentions', () => {
   test('finds mentions in order', () => {
@@ -57,5 +57,15 @@ describe('formatMention', () => {
     expect(() => formatMention('Ada', 'user', 'ab-12')).toThrow('Mention id must be alphanumeric: ab-12')
     expect(() => formatMention('Ada', 'us er', 'a1')).toThrow('Invalid mention type: us er')
     expect(() => formatMention('[]', 'user', 'a1')).toThrow('Mention name is empty')
+  })
+})
+
+describe('mentionsAsNames', () => {
+  test('each mention becomes @Name, the rest of the text unchanged', () => {
+    expect(mentionsAsNames('Hi @[Ana Lee](user:a1b2), see @[Bo](user:c3) and @[Ana Lee](user:a1b2).')).toBe(
+      'Hi @Ana Lee, see @Bo and @Ana Lee.',
+    )
+    expect(mentionsAsNames('no mentions [x](y)')).toBe('no mentions [x](y)')
+    expect(mentionsAsNames(null)).toBe('')
   })
 })

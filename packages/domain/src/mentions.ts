@@ -46,3 +46,11 @@ export function formatMention(name: string, type: string, id: string): string {
   if (!safeName) throw new Error('Mention name is empty')
   return `@[${safeName}](${type}:${id})`
 }
+
+/**
+ * The text as people read it: each `@[Name](type:id)` becomes `@Name` (for task tools, CSV and webhooks,
+ * which know nothing of our ids).
+ */
+export function mentionsAsNames(text: string | null | undefined): string {
+  return (text ?? '').replace(new RegExp(MENTION_PATTERN), (_match, name: string) => `@${name}`)
+}

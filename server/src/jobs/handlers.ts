@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { runBillingSweep } from '../modules/billing/runtime'
 import { collectOrphanAttachments } from '../modules/file-attachments/orphans'
 import { reachCanvasDeadline, sendReminder } from '../modules/reminders/service'
+import { attemptDelivery } from '../modules/webhooks/deliver'
 import { type JobHandler, QUEUES, type QueueName } from './index'
 
 export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobHandler>> {
@@ -15,6 +16,9 @@ export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobH
     },
     [QUEUES.billingSweep]: async () => {
       await runBillingSweep(context)
+    },
+    [QUEUES.webhookDelivery]: async (data) => {
+      await attemptDelivery(context, String(data.deliveryId))
     },
   }
 }

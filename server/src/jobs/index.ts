@@ -20,6 +20,8 @@ export const QUEUES = {
   orphanAttachments: 'orphan-attachments',
   /** Every 5 minutes: the local billing engine's renewals, retries, trial notices (billing/runtime.ts). */
   billingSweep: 'billing-sweep',
+  /** One try of a webhook message (data: { deliveryId }); failed tries queue the next (webhooks/deliver.ts). */
+  webhookDelivery: 'webhook-delivery',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]

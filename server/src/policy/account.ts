@@ -1,7 +1,7 @@
 /**
  * Rules about the caller's own account (SPEC 6): profile, billing settings, API token.
  */
-import { canUseApiToken, canViewBilling, isGuest } from '@pinpoint/domain'
+import { canUseApiToken, canUseExports, canViewBilling, isGuest } from '@pinpoint/domain'
 import { defineRules } from './types'
 
 export const accountRules = defineRules({
@@ -11,6 +11,8 @@ export const accountRules = defineRules({
   'billing.view': (user, _subject: undefined) => canViewBilling(user),
   /** Read or create the personal API token: a team whose plan is not a team49 variant. */
   'apiToken.use': (user, _subject: undefined) => canUseApiToken(user),
+  /** Connect task tools and webhooks, export, auto-sync: a team whose plan is not a team49 variant (SPEC 6). */
+  'export.use': (user, _subject: undefined) => !!user && !isGuest(user) && canUseExports(user),
   /** Report a browser-side analytics event (a failed canvas creation): anyone signed in, guests included. */
   'analytics.report': (user, _subject: undefined) => !!user,
   /** Remember which guided tours one has seen: members (guests keep theirs in their browser). */

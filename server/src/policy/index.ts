@@ -14,6 +14,7 @@ import { accountRules } from './account'
 import { canvasRules } from './canvases'
 import { commentRules } from './comments'
 import { peopleRules } from './people'
+import { staffRules } from './staff'
 import { teamRules } from './teams'
 import type { Rule } from './types'
 
@@ -28,6 +29,7 @@ export const rules = {
   ...canvasRules,
   ...commentRules,
   ...peopleRules,
+  ...staffRules,
 }
 
 type Rules = typeof rules

@@ -155,6 +155,18 @@ const MATRIX: MatrixRow[] = [
     path: () => '/sso-login-url?emailDomain=nobody.example',
     expect: all(404),
   },
+  {
+    method: 'GET',
+    route: '/sso/start (a domain without SSO: back to the login page)',
+    path: () => '/sso/start?domain=nobody.example',
+    expect: all(303),
+  },
+  {
+    method: 'GET',
+    route: '/sso/callback (no login in progress: back to the login page)',
+    path: () => '/sso/callback?code=x&state=y',
+    expect: all(303),
+  },
 
   // Teams
   {
@@ -200,6 +212,14 @@ const MATRIX: MatrixRow[] = [
     route: '/teams/{id}/sso-settings',
     path: (w) => `/teams/${w.team.id}/sso-settings`,
     body: () => ({ enabled: false }),
+    expect: all(403, { owner: 200, anonymous: 401 }),
+  },
+  {
+    method: 'POST',
+    route: '/teams/{id}/sso-settings/test',
+    path: (w) => `/teams/${w.team.id}/sso-settings/test`,
+    // A loopback issuer: the outbound guard answers at once, without a network call.
+    body: () => ({ issuer: 'https://127.0.0.1' }),
     expect: all(403, { owner: 200, anonymous: 401 }),
   },
 
@@ -277,6 +297,26 @@ const MATRIX: MatrixRow[] = [
       duration: 'once',
     }),
     // Nobody in the world is staff.
+    expect: all(403, { anonymous: 401 }),
+  },
+  // Staff tools (decision 043): nobody in the world is staff.
+  {
+    method: 'GET',
+    route: '/staff/users',
+    path: () => '/staff/users?query=example',
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'PUT',
+    route: '/staff/users/{id}/beta-features',
+    path: (w) => `/staff/users/${w.member2.id}/beta-features`,
+    body: () => ({ emailReview: true }),
+    expect: all(403, { anonymous: 401 }),
+  },
+  {
+    method: 'GET',
+    route: '/staff/impersonations',
+    path: () => '/staff/impersonations',
     expect: all(403, { anonymous: 401 }),
   },
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },

@@ -3,10 +3,12 @@
  * from. Only someone who may open the canvas gets the signed proxy address of its site (urls.ts), so the
  * proxy serves the sites of canvases and nothing else a stranger names. The subdomain form lets a feedback
  * link ask for it at the same time as for the canvas, saving a round trip before the page can load.
+ * `revision` (a number) names the revision whose address to load: each website revision keeps its own
+ * (decision 047); without it, the canvas's current address.
  */
-import { canvases } from '@pinpoint/db'
+import { canvases, canvasRevisions } from '@pinpoint/db'
 import { NotFound, ValidationFailed } from '@pinpoint/domain'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { authPlugin } from '../modules/auth/plugin'
@@ -31,7 +33,17 @@ export function proxyLinkModule(context: AppContext) {
         passwordGranted: (canvas) =>
           hasLinkGrant(request, context.config.sessionSecret, canvas, context.now()),
       })
-      const localUrl = view.canvas.localUrl
+      let localUrl = view.canvas.localUrl
+      if (query.revision !== undefined) {
+        const [revision] = await db
+          .select({ localUrl: canvasRevisions.localUrl })
+          .from(canvasRevisions)
+          .where(
+            and(eq(canvasRevisions.canvasId, view.canvas.id), eq(canvasRevisions.number, query.revision)),
+          )
+        if (!revision) throw new NotFound('Revision not found.')
+        localUrl = revision.localUrl ?? localUrl
+      }
       if (view.canvas.type !== 'website' || !localUrl)
         throw new NotFound('This canvas has no website address.')
       // Credentials saved before they were refused are never used or shown (issue 21).
@@ -50,7 +62,10 @@ export function proxyLinkModule(context: AppContext) {
     },
     {
       params: t.Object({ id: t.String({ minLength: 1, maxLength: 100 }) }),
-      query: t.Object({ path: t.Optional(t.String({ maxLength: 2000 })) }),
+      query: t.Object({
+        path: t.Optional(t.String({ maxLength: 2000 })),
+        revision: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000 })),
+      }),
       detail: { tags: ['Canvases'], summary: 'The proxy address of a website canvas' },
     },
   )

@@ -6,10 +6,10 @@
  * instead of showing an empty frame.
  */
 import type { AppContext } from '../context'
+import { checkTarget, type TargetCheckOptions, TargetRefused } from '../platform/security/ssrf'
 import { bridgeBundle } from './bridge'
 import { rewriteCssStream, utf8ContentType } from './rewrite-css'
 import { bridgeScriptTag, createHtmlRewriter } from './rewrite-html'
-import { checkTarget, ProxyTargetRefused, type TargetCheckOptions } from './ssrf'
 import { rewriteWithTagGuard } from './tag-guard'
 import { fetchUpstream, responseHeaders } from './upstream'
 import type { ProxyUrls } from './urls'
@@ -111,7 +111,7 @@ export function createSiteProxy({
     try {
       address = (await checkTarget(target, { allowHosts, resolve })).address
     } catch (error) {
-      if (error instanceof ProxyTargetRefused)
+      if (error instanceof TargetRefused)
         return failure(request, error.status, error.message, target.toString())
       throw error
     }

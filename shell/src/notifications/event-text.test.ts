@@ -22,6 +22,7 @@ describe('notification texts', () => {
   test('a notification opens the comment', () => {
     expect(commentHref({ data: { subdomain: 'abc', annotationId: 'a1' } })).toBe('/link/abc/comment/a1/')
     expect(commentHref({ data: { subdomain: 'abc' } })).toBe('/link/abc/')
+    expect(commentHref({ data: { subdomain: 'abc', revisionNumber: 2 } })).toBe('/link/abc/v/2/')
     expect(commentHref({ data: null })).toBeNull()
   })
 

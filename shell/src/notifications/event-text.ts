@@ -16,12 +16,19 @@ export function eventKind(type: string | undefined): 'comment' | 'reply' | null 
   return null
 }
 
-/** Link that opens the comment on the feedback link screen (SPEC section 2 routes). */
+/**
+ * Link that opens the comment on the feedback link screen (SPEC section 2 routes); a verdict opens the
+ * revision it was given on (`/link/{subdomain}/v/{n}/`).
+ */
 export function commentHref(event: Pick<AppEvent, 'data'>): string | null {
   const subdomain = typeof event.data?.subdomain === 'string' ? event.data.subdomain : null
   if (!subdomain) return null
   const annotationId = event.data?.annotationId
-  return annotationId ? `/link/${subdomain}/comment/${annotationId}/` : `/link/${subdomain}/`
+  if (annotationId) return `/link/${subdomain}/comment/${annotationId}/`
+  const revision = event.data?.revisionNumber
+  if (typeof revision === 'number' && Number.isSafeInteger(revision) && revision > 0)
+    return `/link/${subdomain}/v/${revision}/`
+  return `/link/${subdomain}/`
 }
 
 function str(value: unknown): string | null {

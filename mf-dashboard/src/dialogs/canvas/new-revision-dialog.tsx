@@ -36,9 +36,13 @@ export function NewRevisionDialog({ canvas, onClose }: CanvasDialogsProps) {
 
   const create = useMutation({
     mutationFn: async () => {
-      const { canvasRevision } = await endpoints.canvases.newRevision(canvas.id)
-      if (website && url.trim() && url.trim() !== (canvas.localUrl ?? ''))
-        canvasUpdated((await endpoints.canvases.update(canvas.id, { localUrl: url.trim() })).canvas)
+      // A website revision keeps its own address: earlier revisions stay reviewable at theirs.
+      const changed = website && url.trim() && url.trim() !== (canvas.localUrl ?? '')
+      const { canvasRevision, canvas: updated } = await endpoints.canvases.newRevision(
+        canvas.id,
+        changed ? { localUrl: url.trim() } : {},
+      )
+      if (website && updated) canvasUpdated(updated)
       return canvasRevision
     },
     onSuccess: (revision) => {
@@ -49,7 +53,7 @@ export function NewRevisionDialog({ canvas, onClose }: CanvasDialogsProps) {
       })
       toast({ type: 'success', message: made.toast })
       onClose()
-      if (website) return void canvasUpdated({ ...canvas, CanvasRevisionId: revision.id })
+      if (website) return
       // The files go up after the dialog has closed: the tray shows their progress, as for a new canvas.
       const target = { ...canvas, CanvasRevisionId: revision.id }
       const sending =

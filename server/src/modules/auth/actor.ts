@@ -157,6 +157,17 @@ export async function loadActorUserWhere(db: DbOrTx, where: SQL): Promise<ActorU
   return row ? shapeActorUserRow(row) : null
 }
 
+/** Several users as ActorUsers (the staff user search), in the order `orderBy` gives. */
+export async function loadActorUsersWhere(
+  db: DbOrTx,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+): Promise<ActorUser[]> {
+  const rows = await actorUserQuery(db).where(where).orderBy(orderBy).limit(limit)
+  return rows.map(shapeActorUserRow)
+}
+
 export async function loadActorUser(db: DbOrTx, userId: string): Promise<ActorUser | null> {
   const [row] = await byId(db).execute({ id: userId })
   return row ? shapeActorUserRow(row) : null

@@ -1,5 +1,5 @@
 /** Errors of the account and session calls that the generic catalogue does not name. */
-import { AppError } from '@pinpoint/domain'
+import { AppError, SSO_REQUIRED_MESSAGE } from '@pinpoint/domain'
 
 /** Wrong e-mail or password. One message for both, so the answer does not tell which accounts exist. */
 export class InvalidCredentials extends AppError {
@@ -39,5 +39,15 @@ export class InvalidResetLink extends AppError {
       name: 'InvalidResetLink',
       status: 400,
     })
+  }
+}
+
+/**
+ * A member of a team that signs in only through its identity provider tried another way in (password,
+ * login link, password reset). `meta.ssoUrl` starts the SSO login; the login page offers it.
+ */
+export class SsoRequired extends AppError {
+  constructor(ssoUrl: string) {
+    super(SSO_REQUIRED_MESSAGE, { name: 'SsoRequired', status: 403, meta: { ssoUrl } })
   }
 }

@@ -94,9 +94,10 @@ export function authModule(context: AppContext) {
     )
     .post(
       '/sessions/impersonation',
-      async ({ body, actor, cookie }) => {
+      async ({ body, actor, cookie, request, server }) => {
         requireUser(actor)
-        const target = await startImpersonation(context, actor, body.userId)
+        const { ip, userAgent } = requestInfo(context, request, server)
+        const target = await startImpersonation(context, actor, body.userId, { ip, userAgent })
         setImpersonationCookie(cookie, context.config, target.id)
         return { user: serializeUser(target), impersonatorId: actor.impersonatorId ?? actor.user?.id ?? null }
       },

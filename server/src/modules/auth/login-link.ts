@@ -15,6 +15,7 @@ import { consume, hit, LIMITS } from '../../platform/rate-limit'
 import { type ActorUser, loadActorUser } from './actor'
 import { InvalidLoginLink } from './errors'
 import { type LoginResult, type RequestInfo, startSession } from './session'
+import { assertPasswordLoginAllowed } from './sso-required'
 import { hashToken, randomToken } from './tokens'
 
 export const LOGIN_LINK_TTL_MINUTES = 15
@@ -63,5 +64,6 @@ export async function completeLoginLink(ctx: Ctx, token: string, info: RequestIn
     .returning({ userId: passwordResetTokens.userId })
   const user = used ? await loadActorUser(db, used.userId) : null
   if (!user || user.isGuest) throw new InvalidLoginLink()
+  await assertPasswordLoginAllowed(ctx, user)
   return startSession(ctx, user, info)
 }

@@ -13,6 +13,7 @@ import { loadActorUser } from './actor'
 import { InvalidResetLink } from './errors'
 import { assertPasswordRules, hashPassword } from './passwords'
 import { deleteUserSessions, type LoginResult, type RequestInfo, startSession } from './session'
+import { assertPasswordLoginAllowed } from './sso-required'
 import { hashToken, randomToken } from './tokens'
 
 export const RESET_TOKEN_TTL_MINUTES = 60
@@ -85,5 +86,7 @@ export async function completePasswordReset(
   if (!userId) throw new InvalidResetLink()
   const user = await loadActorUser(db, userId)
   if (!user) throw new InvalidResetLink()
+  // The new password is kept (it works again if the team stops requiring SSO), but it starts no session.
+  await assertPasswordLoginAllowed(ctx, user)
   return startSession(ctx, user, { ...info, currentSessionId: undefined })
 }

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { consume, hit, LIMITS, peek } from '../../platform/rate-limit'
 import { normalizeEmail, parseEmail } from '../../platform/security'
+import { closeImpersonations, recordImpersonationStart } from '../staff/audit'
 import { type Actor, type ActorUser, loadActorUser, loadActorUserWhere } from './actor'
 import { InvalidCredentials, LoginLinkRequired } from './errors'
 import { sendLoginLink } from './login-link'
@@ -18,6 +19,7 @@ import {
   setSessionImpersonation,
   startSession,
 } from './session'
+import { assertPasswordLoginAllowed } from './sso-required'
 
 type Ctx = Pick<AppContext, 'database' | 'now' | 'logger'>
 type LoginCtx = Pick<AppContext, 'database' | 'now' | 'logger' | 'mailer' | 'config'>
@@ -47,6 +49,8 @@ export async function login(
     if (protectedAccount) throw new LoginLinkRequired(retryAfter)
     throw new InvalidCredentials()
   }
+  // After the password check, so the answer tells nobody without the password who is a member.
+  await assertPasswordLoginAllowed(ctx, user)
   if (protectedAccount) {
     // Not awaited: rendering and sending take time, and the answer must not tell a right guess apart.
     void sendLoginLink(ctx, user).catch((error: unknown) => {
@@ -96,14 +100,21 @@ export async function loginGuest(
 }
 
 export async function logout(ctx: Ctx, actor: Actor): Promise<void> {
-  if (actor.sessionId) await deleteSession(ctx.database.db, actor.sessionId)
+  if (!actor.sessionId) return
+  if (actor.impersonatorId) await closeImpersonations(ctx.database.db, actor.sessionId, 'logout', ctx.now())
+  await deleteSession(ctx.database.db, actor.sessionId)
 }
 
 /**
  * Starts impersonating `targetId` (decision 007): the caller's session must belong to a staff member
  * (checked on the real user, so an impersonation cannot chain), the target must exist and not be staff.
  */
-export async function startImpersonation(ctx: Ctx, actor: Actor, targetId: string): Promise<ActorUser> {
+export async function startImpersonation(
+  ctx: Ctx,
+  actor: Actor,
+  targetId: string,
+  info: Pick<RequestInfo, 'ip' | 'userAgent'>,
+): Promise<ActorUser> {
   const { db } = ctx.database
   const staffId = actor.impersonatorId ?? actor.user?.id
   const staff = actor.impersonatorId ? await loadActorUser(db, actor.impersonatorId) : actor.user
@@ -115,6 +126,13 @@ export async function startImpersonation(ctx: Ctx, actor: Actor, targetId: strin
   if (!target) throw new NotFound('No user with this id.')
   if (target.isStaff) throw new Forbidden('Staff accounts cannot be impersonated.')
   await setSessionImpersonation(db, actor.sessionId, target.id)
+  await recordImpersonationStart(db, {
+    staff: { id: staff.id, email: staff.email },
+    target: { id: target.id, email: target.email, name: target.name },
+    sessionId: actor.sessionId,
+    now: ctx.now(),
+    ...info,
+  })
   ctx.logger.info('impersonation started', { staffId, targetId: target.id })
   return target
 }
@@ -122,6 +140,7 @@ export async function startImpersonation(ctx: Ctx, actor: Actor, targetId: strin
 export async function stopImpersonation(ctx: Ctx, actor: Actor): Promise<void> {
   if (!actor.sessionId) return
   await setSessionImpersonation(ctx.database.db, actor.sessionId, null)
+  await closeImpersonations(ctx.database.db, actor.sessionId, 'stopped', ctx.now())
   if (actor.impersonatorId)
     ctx.logger.info('impersonation stopped', { staffId: actor.impersonatorId, targetId: actor.user?.id })
 }

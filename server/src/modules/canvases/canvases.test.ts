@@ -211,6 +211,8 @@ describe('PUT /canvases/{id}: lifecycle', () => {
     const refused = await client.put<ErrorBody>(`/api/v1/canvases/${second.id}`, { isPremium: true })
     expect(refused.status).toBe(409)
     expect(refused.body.meta.limit).toBe(1)
+    // The answer names the premium canvases that could be replaced.
+    expect(refused.body.meta.premiumCanvases).toEqual([{ id: first.id, title: 'One' }])
     const swapped = await client.put<CanvasBody>(`/api/v1/canvases/${second.id}`, {
       isPremium: true,
       replacedCanvasId: first.id,

@@ -3,7 +3,7 @@
  * canvas users. Side effects that must not run for a rolled-back change (e-mails, jobs, file deletion)
  * happen after the transaction commits.
  */
-import { ValidationFailed } from '@pinpoint/domain'
+import { ValidationFailed, VERDICT_FILTERS } from '@pinpoint/domain'
 import { Elysia } from 'elysia'
 import type { AppContext } from '../../context'
 import { deleteStoredFiles } from '../assets/files'
@@ -21,6 +21,7 @@ import {
   getCanvasUser,
   listCanvasUsers,
   openCanvasLink,
+  removeCanvasUser,
   shareCanvas,
   updateCanvasUser,
 } from './sharing'
@@ -29,10 +30,10 @@ import { inTransaction } from './transaction'
 const STATUSES = new Set(['all', 'new-activity', 'archived', 'none'])
 const SORTS = new Set(['recency', 'name', 'oldest'])
 
-/** Parses the list's `filters` JSON ({status, folderId, search, sort}). */
+/** Parses the list's `filters` JSON ({status, verdict, folderId, search, sort}). */
 export function parseFilters(
   raw: string | undefined,
-): Pick<CanvasListQuery, 'status' | 'folderId' | 'search' | 'sort'> {
+): Pick<CanvasListQuery, 'status' | 'verdict' | 'folderId' | 'search' | 'sort'> {
   if (!raw) return {}
   let parsed: unknown
   try {
@@ -42,13 +43,16 @@ export function parseFilters(
   }
   if (typeof parsed !== 'object' || parsed === null)
     throw new ValidationFailed('filters must be a JSON object.', { field: 'filters' })
-  const { status, folderId, search, sort } = parsed as Record<string, unknown>
+  const { status, verdict, folderId, search, sort } = parsed as Record<string, unknown>
   if (status !== undefined && !STATUSES.has(String(status)))
     throw new ValidationFailed('Unknown status filter.', { field: 'filters.status' })
+  if (verdict !== undefined && !(VERDICT_FILTERS as readonly unknown[]).includes(verdict))
+    throw new ValidationFailed('Unknown verdict filter.', { field: 'filters.verdict' })
   if (sort !== undefined && !SORTS.has(String(sort)))
     throw new ValidationFailed('Unknown sort.', { field: 'filters.sort' })
   return {
     status: status as CanvasListQuery['status'],
+    verdict: verdict as CanvasListQuery['verdict'],
     sort: sort as CanvasListQuery['sort'],
     folderId: folderId === undefined ? undefined : typeof folderId === 'string' ? folderId : null,
     search: typeof search === 'string' ? search.slice(0, 200) : undefined,
@@ -198,4 +202,10 @@ export function canvasesModule(context: AppContext) {
       },
       { body: 'canvas.userRole' },
     )
+    .delete('/canvases/:id/users/:userId', async ({ actor, params }) => {
+      const removed = await inTransaction(db, async (tx) =>
+        removeCanvasUser(tx, await loadCanvasForEdit(tx, actor, params.id), params.userId),
+      )
+      return { success: true, userId: removed.userId }
+    })
 }

@@ -3,7 +3,8 @@
  * shared with the caller), status, folder and search, written so PostgreSQL walks narrow index ranges
  * (decision 016).
  */
-import { canvases, canvasUsers, type DbOrTx, events, users } from '@pinpoint/db'
+import { canvases, canvasReviews, canvasUsers, type DbOrTx, events, users } from '@pinpoint/db'
+import type { VerdictFilter } from '@pinpoint/domain'
 import { and, asc, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 /** A bound value: a string, or a placeholder of a statement prepared once per list shape. */
@@ -45,12 +46,31 @@ export function statusWhere(status: ListStatus, userId: Bound): SQL | undefined 
   }
 }
 
-/** The list's filters other than visibility: status, folder, search. */
+/**
+ * The latest verdict on the outer query's canvas's current revision (canvas_reviews_canvas_revision_id_idx;
+ * a revision has a handful of reviews, so sorting them is nothing).
+ */
+export const latestVerdictSql = sql<
+  string | null
+>`(select ${canvasReviews.status} from ${canvasReviews} where ${canvasReviews.canvasRevisionId} = ${canvases.currentRevisionId} order by ${canvasReviews.createdAt} desc, ${canvasReviews.id} desc limit 1)`
+
+/** Canvases whose current revision's latest verdict is `verdict` ('unreviewed': none yet). */
+export function verdictWhere(verdict: VerdictFilter | undefined): SQL | undefined {
+  if (!verdict || verdict === 'any') return undefined
+  if (verdict === 'unreviewed') return sql`${latestVerdictSql} is null`
+  // A literal, not a parameter: the filter is part of the prepared statement's shape (list.ts).
+  return sql`${latestVerdictSql} = ${sql.raw(`'${verdict}'`)}`
+}
+
+/** The list's filters other than visibility: status, verdict, folder, search. */
 export function filterConditions(
-  shape: { status: ListStatus; folder: 'any' | 'none' | 'one'; search: boolean },
+  shape: { status: ListStatus; verdict?: VerdictFilter; folder: 'any' | 'none' | 'one'; search: boolean },
   values: { userId: Bound; folderId: Bound | null; search: Bound | null },
 ): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [statusWhere(shape.status, values.userId)]
+  const conditions: (SQL | undefined)[] = [
+    statusWhere(shape.status, values.userId),
+    verdictWhere(shape.verdict),
+  ]
   if (shape.folder === 'none') conditions.push(isNull(canvases.folderId))
   if (shape.folder === 'one') conditions.push(sql`${canvases.folderId} = ${values.folderId}`)
   if (shape.search) conditions.push(sql`${canvases.title} ilike ${values.search}`)

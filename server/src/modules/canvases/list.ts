@@ -9,6 +9,7 @@
  * comment activity yet.
  */
 import { canvases, customers, type DbOrTx, teams, users } from '@pinpoint/db'
+import type { VerdictFilter } from '@pinpoint/domain'
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { can } from '../../policy'
 import type { Actor } from '../auth/actor'
@@ -22,6 +23,7 @@ import {
   filterConditions,
   type ListSort,
   type ListStatus,
+  latestVerdictSql,
   orderOf,
   statusWhere,
   visibleWhere,
@@ -31,6 +33,8 @@ import { type AssetUrlContext, serializeCanvas } from './serialize'
 
 export interface CanvasListQuery {
   status?: ListStatus
+  /** Latest verdict on the current revision (decision 047). */
+  verdict?: VerdictFilter
   folderId?: string | null
   search?: string
   sort?: ListSort
@@ -41,10 +45,11 @@ export interface CanvasListQuery {
 
 /**
  * What makes two list queries the same statement (the values are parameters). Bounded: 4 statuses x 3
- * sorts x 3 folder modes x search or not x team or not x first page or not x limit (1-200).
+ * sorts x 5 verdicts x 3 folder modes x search or not x team or not x first page or not x limit (1-200).
  */
 interface ListShape {
   status: ListStatus
+  verdict: VerdictFilter
   sort: ListSort
   folder: 'any' | 'none' | 'one'
   search: boolean
@@ -94,6 +99,7 @@ function buildListStatement(db: DbOrTx, shape: ListShape) {
       customer: customerColumns,
       owner: ownerColumns,
       assets: assetsJson,
+      verdict: latestVerdictSql,
       total: sql<number>`(${countVisibleSql(userId, teamId, filters)})`.mapWith(Number),
     })
     .from(page)
@@ -113,7 +119,7 @@ function listStatement(db: DbOrTx, shape: ListShape) {
     byShape = new Map()
     listStatements.set(db, byShape)
   }
-  const key = `${shape.status}|${shape.sort}|${shape.folder}|${shape.search}|${shape.team}|${shape.limit}|${shape.firstPage}`
+  const key = `${shape.status}|${shape.verdict}|${shape.sort}|${shape.folder}|${shape.search}|${shape.team}|${shape.limit}|${shape.firstPage}`
   let statement = byShape.get(key)
   if (!statement) {
     statement = buildListStatement(db, shape)
@@ -133,6 +139,7 @@ export async function listCanvases(
   const search = query.search?.trim()
   const shape: ListShape = {
     status: query.archived ? 'archived' : (query.status ?? 'all'),
+    verdict: query.verdict ?? 'any',
     sort: query.sort ?? 'recency',
     folder: query.folderId === undefined ? 'any' : query.folderId === null ? 'none' : 'one',
     search: Boolean(search),
@@ -164,6 +171,7 @@ export async function listCanvases(
           planId: record.domain.planId ?? null,
           state: canvasStateFor(record, user, now),
           assets: parseAssets(row.assets),
+          verdict: row.verdict,
           editable: can(actor, 'canvas.edit', record.domain),
         },
         urls,

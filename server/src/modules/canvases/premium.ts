@@ -26,16 +26,21 @@ export async function applyPremiumChange(
   // (it used to be stored unchecked, and an unknown id failed the foreign key with a 500).
   let replaced: string | null = null
   if (limit !== null) {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
+    // The owner's other premium canvases: their number decides, and at the limit they are the choices
+    // the answer offers, so the screen can ask which one to replace without another call.
+    const premium = await db
+      .select({ id: canvases.id, title: canvases.title })
       .from(canvases)
       .where(
         and(eq(canvases.userId, canvas.userId), eq(canvases.isPremium, true), ne(canvases.id, canvas.id)),
       )
-    const count = row?.count ?? 0
-    if (count >= limit) {
+      .orderBy(sql`lower(${canvases.title})`, canvases.id)
+    if (premium.length >= limit) {
       if (!replacedCanvasId) {
-        throw new Conflict(`Your plan includes ${limit} premium canvases. Choose one to replace.`, { limit })
+        throw new Conflict(`Your plan includes ${limit} premium canvases. Choose one to replace.`, {
+          limit,
+          premiumCanvases: premium,
+        })
       }
       const [row] = await db
         .update(canvases)

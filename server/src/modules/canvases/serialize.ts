@@ -65,6 +65,8 @@ export function serializeRevision(revision: CanvasRevision) {
     CanvasId: revision.canvasId,
     number: revision.number,
     name: revision.name,
+    /** Website canvases: the address this revision reviews. */
+    localUrl: withoutCredentials(revision.localUrl),
     createdAt: iso(revision.createdAt),
   }
 }
@@ -107,6 +109,15 @@ export function withoutCredentials(url: string | null): string | null {
   }
 }
 
+function latestVerdictOf(reviews: CanvasReview[] | undefined, revisionId: string | null): string | null {
+  let latest: CanvasReview | null = null
+  for (const review of reviews ?? []) {
+    if (review.canvasRevisionId !== revisionId) continue
+    if (!latest || review.createdAt >= latest.createdAt) latest = review
+  }
+  return latest?.status ?? null
+}
+
 export interface CanvasOwnerJson {
   id: string
   name: string
@@ -125,6 +136,8 @@ export interface CanvasParts {
   assets?: CanvasAsset[]
   reviews?: CanvasReview[]
   reminders?: DeadlineReminder[]
+  /** The latest verdict on the current revision (the list reads it alone; the detail from `reviews`). */
+  verdict?: string | null
   /** Whether the viewer may edit (drives the UI; the server checks again on every call). */
   editable?: boolean
 }
@@ -159,6 +172,9 @@ export function serializeCanvas(parts: CanvasParts, urls: AssetUrlContext) {
     CanvasRevisions: (parts.revisions ?? []).map(serializeRevision),
     CanvasAssets: assets.map((asset) => serializeAsset(asset, urls)),
     CanvasReviews: (parts.reviews ?? []).map(serializeReview),
+    /** Latest verdict on the current revision (approved, changes-requested, rejected), or null. */
+    verdict:
+      parts.verdict !== undefined ? parts.verdict : latestVerdictOf(parts.reviews, canvas.currentRevisionId),
     CanvasDeadlineReminders: (parts.reminders ?? []).map(serializeReminder),
     state: {
       paused: state.paused,

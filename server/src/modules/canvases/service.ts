@@ -112,7 +112,10 @@ export async function createCanvas(db: DbOrTx, actor: Actor, input: CreateCanvas
     })
     .returning()
   if (!canvas) throw new Error('inserting the canvas returned no row')
-  const [revision] = await db.insert(canvasRevisions).values({ canvasId: canvas.id, number: 1 }).returning()
+  const [revision] = await db
+    .insert(canvasRevisions)
+    .values({ canvasId: canvas.id, number: 1, localUrl })
+    .returning()
   if (!revision) throw new Error('inserting the first revision returned no row')
   const [created] = await db
     .update(canvases)
@@ -153,6 +156,12 @@ export async function updateCanvas(
     if (url !== before.localUrl) {
       changes.localUrl = url
       events.push({ type: 'canvas.url-changed', data: { from: before.localUrl, to: url } })
+      // The canvas's address is its current revision's (decision 047): earlier revisions keep theirs.
+      if (before.currentRevisionId)
+        await db
+          .update(canvasRevisions)
+          .set({ localUrl: url })
+          .where(eq(canvasRevisions.id, before.currentRevisionId))
     }
   }
   const readOnlyDate = parseDate(input.readOnlyDate, 'readOnlyDate')

@@ -193,6 +193,33 @@ export async function updateCanvasUser(
 }
 
 /**
+ * DELETE /canvases/{id}/users/{userId}: takes an invited person's access away. The owner and the owner's
+ * team are not canvas users (their access comes from the team), so they cannot be removed here; their
+ * open sockets on the canvas are re-checked (decision 026).
+ */
+export async function removeCanvasUser(db: DbOrTx, record: CanvasRecord, userId: string) {
+  if (userId === record.canvas.userId)
+    throw new ValidationFailed('The owner cannot be removed. Transfer the canvas first.', { field: 'userId' })
+  const removed = await db
+    .delete(canvasUsers)
+    .where(and(eq(canvasUsers.canvasId, record.canvas.id), eq(canvasUsers.userId, userId)))
+    .returning({ userId: canvasUsers.userId })
+  if (removed.length === 0) {
+    const listed = (await listCanvasUsers(db, record)).some((user) => user.id === userId)
+    if (listed)
+      throw new ValidationFailed(
+        'Team members reach the canvas through the team and cannot be removed here.',
+        {
+          field: 'userId',
+        },
+      )
+    throw new NotFound('This person has no access to the canvas.')
+  }
+  await notifyAccessChange(db, { userIds: [userId] })
+  return { userId }
+}
+
+/**
  * GET /canvases/{subdomain}/subdomain?password=: the feedback-link entry. A canvas with a link password
  * answers PasswordRequired (401) without one and WrongPassword (403) with a wrong one; the right one is
  * answered with the canvas and a grant cookie (set by the controller). Not visible = NotFound.

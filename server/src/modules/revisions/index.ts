@@ -29,7 +29,15 @@ export function revisionsModule(context: AppContext) {
           canvas: await canvasJson(actor, revision.canvasId),
         }
       },
-      { body: t.Optional(t.Object({ name })) },
+      {
+        body: t.Optional(
+          t.Object({
+            name,
+            /** Website canvases: the new version's address; left out, the same address is fetched again. */
+            localUrl: t.Optional(t.Union([t.String({ maxLength: 2048 }), t.Null()])),
+          }),
+        ),
+      },
     )
     .put(
       '/canvas-revisions/:id',

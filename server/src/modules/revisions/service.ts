@@ -3,12 +3,16 @@
  * current revision when created. Numbers are taken under the canvas row lock (plus a unique index), so two
  * concurrent "new revision" calls get different numbers. A canvas always keeps at least one revision.
  * Comments stay on the revision they were made on; deleting a revision deletes its assets and comments.
+ *
+ * A website revision has its own address (a new one, or the same one fetched again): earlier revisions keep
+ * theirs, and the canvas's address is the latest one's (decision 047).
  */
 import { type CanvasRevision, canvases, canvasRevisions, type DbOrTx } from '@pinpoint/db'
-import { AppError, NotFound } from '@pinpoint/domain'
-import { desc, eq, sql } from 'drizzle-orm'
+import { AppError, NotFound, ValidationFailed } from '@pinpoint/domain'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Actor } from '../auth/actor'
 import { loadCanvasForEdit } from '../canvases/access'
+import { normaliseUrl } from '../canvases/service'
 import { recordEvent } from '../events/service'
 import { storageKeysOfRevision } from './files'
 
@@ -16,19 +20,33 @@ export async function createRevision(
   db: DbOrTx,
   actor: Actor,
   canvasId: string,
-  input: { name?: string | null },
+  input: { name?: string | null; localUrl?: string | null },
 ) {
   const view = await loadCanvasForEdit(db, actor, canvasId, true)
+  const website = view.canvas.type === 'website'
+  if (!website && input.localUrl)
+    throw new ValidationFailed('Only a website canvas has an address.', { field: 'localUrl' })
+  const localUrl = website ? (input.localUrl ? normaliseUrl(input.localUrl) : view.canvas.localUrl) : null
+  if (website) {
+    // Earlier revisions made before revisions had addresses keep the one they were reviewed at.
+    await db
+      .update(canvasRevisions)
+      .set({ localUrl: view.canvas.localUrl })
+      .where(and(eq(canvasRevisions.canvasId, canvasId), isNull(canvasRevisions.localUrl)))
+  }
   const [row] = await db
     .select({ max: sql<number>`coalesce(max(${canvasRevisions.number}), 0)::int` })
     .from(canvasRevisions)
     .where(eq(canvasRevisions.canvasId, canvasId))
   const [revision] = await db
     .insert(canvasRevisions)
-    .values({ canvasId, number: (row?.max ?? 0) + 1, name: input.name ?? null })
+    .values({ canvasId, number: (row?.max ?? 0) + 1, name: input.name ?? null, localUrl })
     .returning()
   if (!revision) throw new Error('inserting the revision returned no row')
-  await db.update(canvases).set({ currentRevisionId: revision.id }).where(eq(canvases.id, view.canvas.id))
+  await db
+    .update(canvases)
+    .set({ currentRevisionId: revision.id, ...(website && localUrl ? { localUrl } : {}) })
+    .where(eq(canvases.id, view.canvas.id))
   await recordEvent(db, {
     type: 'revision.created',
     canvasId,
@@ -63,7 +81,10 @@ export async function updateRevision(
     if (row) updated = row
   }
   if (input.current === true)
-    await db.update(canvases).set({ currentRevisionId: revisionId }).where(eq(canvases.id, revision.canvasId))
+    await db
+      .update(canvases)
+      .set({ currentRevisionId: revisionId, ...(updated.localUrl ? { localUrl: updated.localUrl } : {}) })
+      .where(eq(canvases.id, revision.canvasId))
   await recordEvent(db, {
     type: 'revision.updated',
     canvasId: revision.canvasId,
@@ -91,14 +112,18 @@ export async function deleteRevision(db: DbOrTx, actor: Actor, revisionId: strin
   await db.delete(canvasRevisions).where(eq(canvasRevisions.id, revisionId))
   if (view.canvas.currentRevisionId === revisionId || view.canvas.currentRevisionId === null) {
     const [latest] = await db
-      .select({ id: canvasRevisions.id })
+      .select({ id: canvasRevisions.id, localUrl: canvasRevisions.localUrl })
       .from(canvasRevisions)
       .where(eq(canvasRevisions.canvasId, revision.canvasId))
       .orderBy(desc(canvasRevisions.number))
       .limit(1)
     await db
       .update(canvases)
-      .set({ currentRevisionId: latest?.id ?? null })
+      .set({
+        currentRevisionId: latest?.id ?? null,
+        // A website canvas's address is its current revision's.
+        ...(view.canvas.type === 'website' && latest?.localUrl ? { localUrl: latest.localUrl } : {}),
+      })
       .where(eq(canvases.id, revision.canvasId))
   }
   await recordEvent(db, {

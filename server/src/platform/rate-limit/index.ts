@@ -117,6 +117,16 @@ export const LIMITS = {
     windowMs: HOUR,
     message: 'Too many wrong passwords were tried for this link. Please try again later.',
   },
+  /**
+   * Single sign-on starts and callbacks per address (a login is one of each): each may call the team's
+   * identity provider, so a script must not make us hammer it.
+   */
+  ssoIp: {
+    name: 'sso:ip',
+    limit: 60,
+    windowMs: 15 * MINUTE,
+    message: 'Too many single sign-on attempts from your network. Please wait a few minutes and try again.',
+  },
   invitesUser: {
     name: 'invites:user',
     limit: 200,

@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { loadConfig } from '../../config'
 import { createSecretBox, deriveSessionKey, parseSecretKeys, SecretBoxError } from './secret-box'
 
@@ -22,7 +25,8 @@ describe('secret box', () => {
     expect(() => box.open(sealed, 'account:2')).toThrow(SecretBoxError)
     const body = sealed.split('.')[2] as string
     const flipped = Buffer.from(body, 'base64url')
-    flipped[flipped.length - 20] ^= 1
+    const at = flipped.length - 20
+    flipped[at] = (flipped[at] ?? 0) ^ 1
     expect(() => box.open(`v1.a.${flipped.toString('base64url')}`, 'account:1')).toThrow(/altered/)
     expect(() => box.open('plain text')).toThrow(/not a sealed secret/)
   })
@@ -51,9 +55,16 @@ describe('secret box', () => {
     const two = createSecretBox([deriveSessionKey(secret)])
     expect(two.open(one.seal('v'))).toBe('v')
     expect(one.currentKeyId).toBe('session')
-    const config = loadConfig({ SESSION_SECRET: secret, DATA_DIR: '/tmp/pinpoint-secret-box-test' })
+    const config = loadConfig({
+      SESSION_SECRET: secret,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'secret-box-')),
+    })
     expect(config.secretKeys[0]?.id).toBe('session')
-    const configured = loadConfig({ SESSION_SECRET: secret, SECRETS_KEYS: `k1:${keyA}`, DATA_DIR: '/tmp/x' })
+    const configured = loadConfig({
+      SESSION_SECRET: secret,
+      SECRETS_KEYS: `k1:${keyA}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'secret-box-')),
+    })
     expect(configured.secretKeys.map((key) => key.id)).toEqual(['k1'])
     expect(() => loadConfig({ SESSION_SECRET: secret, SECRETS_KEYS: 'bad' })).toThrow(/SECRETS_KEYS/)
   })

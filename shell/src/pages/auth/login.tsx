@@ -1,4 +1,5 @@
 import { ApiError } from '@pinpoint/api'
+import { isSsoFailure, SSO_FAILURE_MESSAGES } from '@pinpoint/domain'
 import { safeNextPath } from '@pinpoint/state'
 import { Button, Field, Input } from '@pinpoint/ui'
 import { useMutation } from '@tanstack/react-query'
@@ -6,9 +7,10 @@ import { MailCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { endpoints } from '../../api'
-import { AuthHeading, FormError } from '../../layout/auth-layout'
+import { AuthHeading, Divider, FormError } from '../../layout/auth-layout'
 import { errorMessage } from '../../lib/errors'
 import { useSignedIn } from '../../session'
+import { domainOf, SsoNotice, useSsoRouting } from './sso-routing'
 
 export function LoginPage() {
   const [params] = useSearchParams()
@@ -17,17 +19,36 @@ export function LoginPage() {
   const signedIn = useSignedIn()
   const [email, setEmail] = useState(params.get('email') ?? '')
   const [password, setPassword] = useState('')
+  const sso = useSsoRouting(next)
+  const [ssoMessage, setSsoMessage] = useState<string | null>(null)
+  const ssoError = params.get('ssoError')
   const login = useMutation({
     mutationFn: endpoints.session.login,
     onSuccess: async ({ user }) => {
       signedIn(user)
       await navigate(next, { replace: true })
     },
+    // The team signs in only through its provider (decision 044): show the way there.
+    onError: (error) => {
+      if (error instanceof ApiError && error.error === 'SsoRequired') void sso.check(email)
+    },
   })
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     login.mutate({ email: email.trim(), password })
   }
+  // Its own pending flag: the quiet check on leaving the e-mail field must not disable this button under
+  // the pointer that is clicking it.
+  const [ssoPending, setSsoPending] = useState(false)
+  const continueWithSso = async () => {
+    const domain = domainOf(email)
+    if (!domain) return setSsoMessage('Enter your work e-mail address first.')
+    setSsoPending(true)
+    const route = await sso.check(email).finally(() => setSsoPending(false))
+    if (route) window.location.assign(route.url)
+    else setSsoMessage(`No single sign-on is set up for ${domain}. Log in with your password.`)
+  }
+  const route = sso.route && sso.route.domain === domainOf(email) ? sso.route : null
   const withNext = (path: string) => (params.get('next') ? `${path}?next=${encodeURIComponent(next)}` : path)
   // The account is protected after many failed logins (decision 028): the answer says what to do next.
   const linkRequired = login.error instanceof ApiError && login.error.error === 'LoginLinkRequired'
@@ -51,7 +72,13 @@ export function LoginPage() {
             </p>
           </div>
         ) : (
-          <FormError message={login.isError ? errorMessage(login.error) : null} />
+          <FormError
+            message={
+              login.isError
+                ? errorMessage(login.error)
+                : (ssoMessage ?? (isSsoFailure(ssoError) ? SSO_FAILURE_MESSAGES[ssoError] : null))
+            }
+          />
         )}
         <Field label="Work e-mail">
           <Input
@@ -61,31 +88,64 @@ export function LoginPage() {
             required
             autoFocus
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value)
+              setSsoMessage(null)
+            }}
+            onBlur={() => void sso.check(email)}
             placeholder="you@company.com"
           />
         </Field>
-        <Field
-          label="Password"
-          labelAction={
-            <Link to="/forgot-password" className="text-xs font-medium text-brand-700 hover:underline">
-              Forgot password?
-            </Link>
-          }
-        >
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Button type="submit" size="lg" className="mt-2 w-full" loading={login.isPending}>
-          Log in
-        </Button>
+        {route ? <SsoNotice route={route} /> : null}
+        {route?.required ? null : (
+          <>
+            <Field
+              label="Password"
+              labelAction={
+                <Link
+                  to="/forgot-password"
+                  // 24 px tall: the smallest tap target allowed (it was 18 px on a phone).
+                  className="inline-flex min-h-6 items-center text-xs font-medium text-brand-700 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              }
+            >
+              <Input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </Field>
+            <Button
+              type="submit"
+              size="lg"
+              variant={route ? 'secondary' : 'primary'}
+              className="mt-2 w-full"
+              loading={login.isPending}
+            >
+              {route ? 'Log in with password' : 'Log in'}
+            </Button>
+          </>
+        )}
       </form>
+      {route ? null : (
+        <>
+          <Divider />
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            loading={ssoPending}
+            onClick={() => void continueWithSso()}
+          >
+            Use single sign-on
+          </Button>
+        </>
+      )}
       <p className="mt-8 text-center text-sm text-ink-muted">
         New to Pinpoint?{' '}
         <Link to={withNext('/signup')} className="font-semibold text-brand-700 hover:underline">

@@ -36,6 +36,7 @@ import { endpoints } from '../../api'
 import { errorMessage } from '../../lib/errors'
 import { useToast } from '../../lib/use-toast'
 import { RemoveMemberDialog } from './remove-member-dialog'
+import { SsoCard } from './sso-settings'
 
 /** Splits "a@x.com, b@y.com\nc@z.com" into unique trimmed addresses. */
 export function parseEmails(text: string): string[] {
@@ -80,6 +81,7 @@ export function TeamSettingsPage() {
       {admin ? <InviteCard teamId={user.TeamId} /> : null}
       <MembersCard user={user} teamId={user.TeamId} admin={admin} />
       {admin ? <PendingInvitesCard teamId={user.TeamId} /> : null}
+      <SsoCard user={user} teamId={user.TeamId} />
     </>
   )
 }

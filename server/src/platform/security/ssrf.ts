@@ -1,18 +1,19 @@
 /**
- * The proxy's guard against server-side request forgery: a reviewed "website" must not be a way to reach
- * the server's own network (the cloud metadata endpoint at 169.254.169.254, a database on 10.0.0.5, an admin
- * page on localhost). Targets whose host is, or resolves to, a loopback, link-local, private, shared or
- * reserved address are refused unless `PROXY_ALLOW_HOSTS` names the host (tests and local development
- * proxy sites served from 127.0.0.1).
+ * The one guard against server-side request forgery, for every request the server makes to an address a
+ * user gave: the proxy's reviewed "website", a webhook receiver, a self-hosted issue tracker. None of them
+ * may be a way to reach the server's own network (the cloud metadata endpoint at 169.254.169.254, a
+ * database on 10.0.0.5, an admin page on localhost). Targets whose host is, or resolves to, a loopback,
+ * link-local, private, shared or reserved address are refused unless `PROXY_ALLOW_HOSTS` (the single
+ * allow-list) names the host (tests and local development serve from 127.0.0.1).
  */
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 
-export class ProxyTargetRefused extends Error {
-  override name = 'ProxyTargetRefused'
+export class TargetRefused extends Error {
+  override name = 'TargetRefused'
   /**
-   * What the proxy answers: 403 for a target it will not fetch, 502 for a name that does not resolve
-   * (the site cannot be reached, as a browser would find too).
+   * 403 for a target the server will not reach, 502 for a name that does not resolve (the site cannot
+   * be reached, as a browser would find too).
    */
   constructor(
     message: string,
@@ -137,14 +138,14 @@ const defaultResolve = async (hostname: string) =>
 
 /**
  * Checks a target URL and returns the address to connect to (the first resolved one), or throws
- * `ProxyTargetRefused`. Every address a name resolves to must be public: a name with one public and one
+ * `TargetRefused`. Every address a name resolves to must be public: a name with one public and one
  * private address could otherwise be steered to the private one.
  */
 export async function checkTarget(url: URL, { allowHosts, resolve = defaultResolve }: TargetCheckOptions) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ProxyTargetRefused('Only http and https pages can be reviewed.')
+    throw new TargetRefused('Only http and https addresses can be used.')
   }
-  if (url.username || url.password) throw new ProxyTargetRefused('Addresses with credentials are refused.')
+  if (url.username || url.password) throw new TargetRefused('Addresses with credentials are refused.')
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '')
   if (allowHosts.includes(host)) return { host, address: isIP(host) ? host : null, allowListed: true }
   let addresses: string[]
@@ -153,12 +154,12 @@ export async function checkTarget(url: URL, { allowHosts, resolve = defaultResol
     try {
       addresses = await resolve(host)
     } catch {
-      throw new ProxyTargetRefused(`The address ${host} could not be found.`, 502)
+      throw new TargetRefused(`The address ${host} could not be found.`, 502)
     }
   }
-  if (addresses.length === 0) throw new ProxyTargetRefused(`The address ${host} could not be found.`, 502)
+  if (addresses.length === 0) throw new TargetRefused(`The address ${host} could not be found.`, 502)
   if (addresses.some(isBlockedAddress)) {
-    throw new ProxyTargetRefused(`${host} is a private or local address; the proxy does not fetch those.`)
+    throw new TargetRefused(`${host} is a private or local address; the server does not connect to those.`)
   }
   return { host, address: addresses[0] ?? null, allowListed: false }
 }

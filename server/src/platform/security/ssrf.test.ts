@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { checkTarget, isBlockedAddress, ProxyTargetRefused } from './ssrf'
+import { checkTarget, isBlockedAddress, TargetRefused } from './ssrf'
 
 describe('isBlockedAddress', () => {
   test.each([
@@ -100,7 +100,7 @@ describe('checkTarget', () => {
       'http://10.1.2.3/',
       'http://[::1]/',
     ]) {
-      await expect(checkTarget(new URL(url), { allowHosts: [] })).rejects.toBeInstanceOf(ProxyTargetRefused)
+      await expect(checkTarget(new URL(url), { allowHosts: [] })).rejects.toBeInstanceOf(TargetRefused)
     }
     const allowed = await checkTarget(new URL('http://127.0.0.1:8080/'), { allowHosts: ['127.0.0.1'] })
     expect(allowed).toMatchObject({ allowListed: true, address: '127.0.0.1' })
@@ -115,9 +115,9 @@ describe('checkTarget', () => {
         allowHosts: [],
         resolve: resolveTo(['93.184.215.14', '127.0.0.1']),
       }),
-    ).rejects.toBeInstanceOf(ProxyTargetRefused)
+    ).rejects.toBeInstanceOf(TargetRefused)
     await expect(checkTarget(new URL('http://localhost/'), { allowHosts: [] })).rejects.toBeInstanceOf(
-      ProxyTargetRefused,
+      TargetRefused,
     )
   })
 
@@ -147,7 +147,7 @@ describe('checkTarget', () => {
 
 describe('PROXY_ALLOW_HOSTS', () => {
   test('is read once into lower-case host names without IPv6 brackets', async () => {
-    const { loadConfig } = await import('../config')
+    const { loadConfig } = await import('../../config')
     const config = loadConfig({
       SESSION_SECRET: 'x'.repeat(40),
       DATA_DIR: join(tmpdir(), 'pinpoint-config-test'),

@@ -1,0 +1,10 @@
+CREATE TABLE "sso_identities" (
+	"issuer" text NOT NULL,
+	"subject" text NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sso_identities_issuer_subject_pk" PRIMARY KEY("issuer","subject")
+);
+--> statement-breakpoint
+ALTER TABLE "sso_identities" ADD CONSTRAINT "sso_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_identities_user_id_issuer_unique" ON "sso_identities" USING btree ("user_id","issuer");

@@ -1,0 +1,88 @@
+/**
+ * Connected accounts (SPEC 7): the caller's task tools and webhook, connecting and disconnecting them, the
+ * destinations a tool offers, and the export sync per tool.
+ */
+import { NotFound } from '@pinpoint/domain'
+import { Elysia } from 'elysia'
+import { createConnector } from '../../connectors'
+import type { AppContext } from '../../context'
+import { authorize } from '../../policy'
+import { authPlugin, requireMember } from '../auth/plugin'
+import { connectWebhook, listDeliveries, sendTestEvent, syncToWebhook } from '../webhooks/service'
+import { ChoicesQuery, ConnectAccountBody, SyncBody } from './model'
+import {
+  accountWithCredentials,
+  connectTool,
+  disconnectAccount,
+  isTool,
+  listAccounts,
+  parseAccountType,
+  toolCredentials,
+  toolFailure,
+} from './service'
+import { syncToTool } from './sync'
+
+export function accountsModule(context: AppContext) {
+  return new Elysia({ name: 'accounts' })
+    .use(authPlugin(context))
+    .model({ ConnectAccountBody, SyncBody, ChoicesQuery })
+    .get('/users/me/accounts', ({ actor }) => listAccounts(context, actor), {
+      detail: {
+        tags: ['Connected accounts'],
+        summary: "The caller's connected tools (never their credentials)",
+      },
+    })
+    .post(
+      '/users/me/accounts/:tool',
+      async ({ actor, params, body }) => {
+        const type = parseAccountType(params.tool)
+        if (type === 'webhook') return connectWebhook(context, actor, body)
+        if (!isTool(type)) throw new NotFound('No such tool.')
+        return { account: await connectTool(context, actor, type, body) }
+      },
+      { body: 'ConnectAccountBody', detail: { tags: ['Connected accounts'], summary: 'Connect a tool' } },
+    )
+    .delete(
+      '/users/me/accounts/:type',
+      ({ actor, params }) => disconnectAccount(context, actor, parseAccountType(params.type)),
+      { detail: { tags: ['Connected accounts'], summary: 'Disconnect a tool' } },
+    )
+    .get('/users/me/accounts/webhook/deliveries', ({ actor }) => listDeliveries(context, actor), {
+      detail: { tags: ['Connected accounts'], summary: 'The webhook delivery log' },
+    })
+    .post('/users/me/accounts/webhook/test', ({ actor }) => sendTestEvent(context, actor), {
+      detail: { tags: ['Connected accounts'], summary: 'Send a test event to the webhook' },
+    })
+    .get(
+      '/users/me/accounts/:tool/choices',
+      async ({ actor, params, query }) => {
+        const user = requireMember(actor)
+        authorize(actor, 'export.use', undefined, 'Exports need a team on a plan other than team49.')
+        const type = parseAccountType(params.tool)
+        if (!isTool(type)) throw new NotFound('No such tool.')
+        const connector = createConnector(type, context.config)
+        const { account, credentials } = await accountWithCredentials(context, user.id, type)
+        const { field, ...picked } = query
+        if (!connector.fields.some((f) => f.name === field)) throw new NotFound('No such field.')
+        try {
+          return { choices: await connector.choices(toolCredentials(credentials), field, picked) }
+        } catch (error) {
+          throw await toolFailure(context, account.id, error)
+        }
+      },
+      {
+        query: 'ChoicesQuery',
+        detail: { tags: ['Connected accounts'], summary: 'Destinations a tool offers (boards, lists, ...)' },
+      },
+    )
+    .post(
+      '/users/me/accounts/:tool/sync',
+      async ({ actor, params, body, request }) => {
+        const type = parseAccountType(params.tool)
+        if (type === 'webhook') return syncToWebhook(context, actor, request, body.annotationIds)
+        if (!isTool(type)) throw new NotFound('No such tool.')
+        return syncToTool(context, actor, request, type, body)
+      },
+      { body: 'SyncBody', detail: { tags: ['Connected accounts'], summary: 'Export comments as tasks' } },
+    )
+}
