@@ -4,7 +4,7 @@
  * billing. The server embeds the visitor's user in the page, so no round trip to /sessions/me is needed.
  */
 import { createApiClient, type SessionResponse, type User } from '@pinpoint/api'
-import { loginAtom, logoutAtom } from '@pinpoint/state'
+import { loginAtom, logoutAtom, rememberInitialVisit, trackingSettings } from '@pinpoint/state'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider } from 'jotai'
 import { StrictMode } from 'react'
@@ -12,6 +12,10 @@ import { createRoot } from 'react-dom/client'
 import '@pinpoint/ui/fonts.css'
 import ReviewScreen from './review-screen'
 import { StandaloneToaster } from './toaster'
+
+// A feedback link is often someone's first visit: recorded like the shell records it (30 days, read at
+// sign-up), unless the server turned the tracking cookies off.
+rememberInitialVisit(trackingSettings().cookies)
 
 const store = createStore()
 

@@ -29,6 +29,7 @@ export const ANALYTICS_EVENTS = {
       planId: 'string',
       hasTeam: 'boolean',
       joinedByInvite: 'boolean',
+      viaSso: 'boolean',
       referrerHost: 'string',
       landingPath: 'string',
     },

@@ -103,9 +103,17 @@ export function accountsModule(context: AppContext) {
       '/users/me/accounts/:tool/sync',
       async ({ actor, params, body, request }) => {
         const type = parseAccountType(params.tool)
-        if (type === 'webhook') return syncToWebhook(context, actor, request, body.annotationIds)
-        if (!isTool(type)) throw new NotFound('No such tool.')
-        return syncToTool(context, actor, request, type, body)
+        if (type !== 'webhook' && !isTool(type)) throw new NotFound('No such tool.')
+        const result =
+          type === 'webhook'
+            ? await syncToWebhook(context, actor, request, body.annotationIds)
+            : await syncToTool(context, actor, request, type, body)
+        context.analytics.track(
+          'annotations_exported',
+          { target: type, count: body.annotationIds.length },
+          actor.user?.id,
+        )
+        return result
       },
       { body: 'SyncBody', detail: { tags: ['Connected accounts'], summary: 'Export comments as tasks' } },
     )

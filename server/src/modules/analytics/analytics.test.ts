@@ -106,6 +106,20 @@ describe('server events reach the sink', () => {
     expect(eventsOf(user.id, 'annotations_exported')[0]?.properties).toEqual({ canvasId, count: 1 })
   })
 
+  test('export: a CSV download', async () => {
+    const res = await browser.post(`/api/v1/canvases/${canvasId}/annotations/export.csv`, {
+      annotationIds: [annotationId],
+    })
+    expect(res.status).toBe(200)
+    expect(res.text).toContain(SECRET_COMMENT)
+    await analytics.flush()
+    expect(eventsOf(user.id, 'annotations_exported').map((event) => event.properties)).toContainEqual({
+      canvasId,
+      target: 'csv',
+      count: 1,
+    })
+  })
+
   test('plan change: from and to', async () => {
     const res = await browser.put(`/api/v1/users/${user.id}/customer/plan`, { plan: 'enterprise45peruser' })
     expect(res.status).toBe(200)

@@ -15,6 +15,11 @@ export function csvExportModule(context: AppContext) {
         params.id,
         body?.annotationIds,
       )
+      context.analytics.track(
+        'annotations_exported',
+        { canvasId: params.id, target: 'csv', count: body?.annotationIds?.length },
+        actor.user?.id,
+      )
       return new Response(csv, {
         headers: {
           'content-type': 'text/csv; charset=utf-8',

@@ -10,6 +10,7 @@ import { consume, LIMITS } from '../../platform/rate-limit'
 import { clearAuthCookies, IMPERSONATION_COOKIE, isSecure, setSessionCookies } from '../auth/cookies'
 import { authPlugin, contextSeed } from '../auth/plugin'
 import { requestInfo } from '../auth/request-info'
+import { setUserInfoCookie } from '../auth/user-info-cookie'
 import { SsoLoginFailed } from './errors'
 import { completeSsoLogin, SSO_FLOW_MAX_AGE_S, startSsoLogin } from './flow'
 import { ssoModels } from './model'
@@ -75,12 +76,13 @@ export function ssoModule(context: AppContext) {
       cookie[SSO_FLOW_COOKIE]?.set({ ...cookieBase, value: '', maxAge: 0 })
       try {
         await limitByAddress(request, server)
-        const { token, next } = await completeSsoLogin(context, {
+        const { token, user, next } = await completeSsoLogin(context, {
           search: new URL(request.url).search,
           flowCookie: typeof flowCookie === 'string' ? flowCookie : undefined,
           info: requestInfo(context, request, server, actor),
         })
         setSessionCookies(cookie, context.config, token, 'member')
+        setUserInfoCookie(cookie, context.config, user)
         clearAuthCookies(cookie, context.config, [IMPERSONATION_COOKIE])
         return redirect(next, 303)
       } catch (error) {

@@ -91,6 +91,7 @@ export async function memberForIdentity(
   })
   if (joined) {
     ctx.logger.info('sso member joined', { teamId: team.teamId, userId })
+    ctx.analytics.track('signed_up', { hasTeam: true, joinedByInvite: false, viaSso: true }, userId)
     await syncSeats(ctx, team.teamId)
   }
   return userId

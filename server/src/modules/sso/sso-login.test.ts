@@ -9,7 +9,10 @@ import { buildTeam, buildUser, DEFAULT_PASSWORD, uniqueSuffix } from '@pinpoint/
 import { SSO_REQUIRED_MESSAGE } from '@pinpoint/domain'
 import { eq } from 'drizzle-orm'
 import { createApp } from '../../app'
+import { createAnalytics } from '../../platform/analytics'
+import { silentLogger } from '../../platform/logger'
 import { LIMITS } from '../../platform/rate-limit'
+import { startAnalyticsSink } from '../../testing/analytics-sink'
 import { createTestContext } from '../../testing/harness'
 import { TestClient } from '../../testing/http'
 import { signInAtIdp, startTestIdp } from '../../testing/oidc-provider'
@@ -18,7 +21,11 @@ import { hashToken } from '../auth/tokens'
 import { sealClientSecret } from './secret'
 
 const base = await createTestContext()
-const context = { ...base, config: { ...base.config, ssoAllowHosts: ['127.0.0.1'] } }
+// Analytics to a local sink: a first SSO sign-in is a sign-up.
+const sink = await startAnalyticsSink()
+afterAll(() => sink.close())
+const analytics = createAnalytics({ url: sink.url, logger: silentLogger, now: () => new Date() })
+const context = { ...base, analytics, config: { ...base.config, ssoAllowHosts: ['127.0.0.1'] } }
 const app = createApp(context)
 const client = () => new TestClient(app)
 // The same server without the allow-list: the default, where a loopback provider is refused.
@@ -102,6 +109,13 @@ describe('SSO login against a real OIDC provider', () => {
     expect((await again.browser.get(callbackPath(again.callback))).headers.get('location')).toBe('/dashboard')
     expect((await me(again.browser)).body.user.id).toBe(session.body.user.id)
     expect(await db.select().from(users).where(eq(users.email, person.email))).toHaveLength(1)
+    // The first sign-in was a sign-up, reported once (by id, never the address); the callback wrote the
+    // user-info cookie.
+    await analytics.flush()
+    const signups = sink.events().filter((e) => e.event === 'signed_up' && e.userId === session.body.user.id)
+    expect(signups.map((e) => e.properties)).toEqual([{ hasTeam: true, joinedByInvite: false, viaSso: true }])
+    expect(sink.rawBodies().join('')).not.toContain(person.email)
+    expect(done.headers.getSetCookie().some((line) => line.startsWith('pinpoint_user_info='))).toBe(true)
   })
 
   test('a wrong state, a callback from another browser and a replayed callback are refused', async () => {
