@@ -48,6 +48,11 @@ for (const profile of PROFILES) {
       await logIn(context.request, betaOwner.email, betaOwner.password)
       const canvas = await kind.prepare(context, corpus.origin)
       const review = new ReviewPage(await context.newPage())
+      // Nothing the screen asks of the app fails (item 14: a PDF asked for a proxy address and got 404).
+      const failed: string[] = []
+      review.page.on('response', (response) => {
+        if (response.status() >= 400 && response.url().includes('/api/v1/')) failed.push(response.url())
+      })
       await review.open(canvas.subdomain)
       await kind.ready(review)
       const screen = `${kind.name}-${profile.name}`
@@ -69,6 +74,7 @@ for (const profile of PROFILES) {
       await review.backToList()
       await expect(review.commentInList(`A note on the ${kind.name}`)).toBeVisible()
       await audit(review.page, `${screen}-list`)
+      expect(failed, 'failed API calls of the review screen').toEqual([])
       // Keyboard hints are for keyboards (item 4): on the phone no "/" in the search field and no
       // shortcuts entry in the Help menu; on the desktop both are there.
       const hint = review.sidebar.locator('span[aria-hidden=true]', { hasText: /^\/$/ })

@@ -40,7 +40,10 @@ export const CANVAS_KINDS: CanvasKind[] = [
         title: 'Clean blog',
         localUrl: `${origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`,
       }),
-    ready: (review) => expect(review.frame.getByText('Man must explore').first()).toBeVisible(),
+    // The first proxied page of a run took over 10 s on a busy 2-core machine (not the bridge build, which
+    // takes milliseconds), hence the longer wait.
+    ready: (review) =>
+      expect(review.frame.getByText('Man must explore').first()).toBeVisible({ timeout: 30_000 }),
     spot: (review) => review.frame.getByText('Man must explore').first(),
   },
   {
@@ -51,7 +54,8 @@ export const CANVAS_KINDS: CanvasKind[] = [
       await uploadAsset(member.request, canvas.id, { name: 'welcome.html', mimeType: 'text/html', buffer })
       return canvas
     },
-    ready: (review) => expect(review.frame.getByText('thrilled to have you on board')).toBeVisible(),
+    ready: (review) =>
+      expect(review.frame.getByText('thrilled to have you on board')).toBeVisible({ timeout: 30_000 }),
     spot: (review) => review.frame.getByText('thrilled to have you on board'),
   },
   {

@@ -2,11 +2,13 @@
  * A PDF asset: pages rendered with pdf.js (in this lazily loaded chunk only, so other canvases never
  * download it), one page at a time at the zoom, with a page bar and the server-made thumbnails to jump
  * between pages. Until pdf.js has drawn the page, its thumbnail stands in, scaled up: the page shows at
- * once and sharpens a moment later.
+ * once and sharpens a moment later. pdf.js itself (the largest download of the screen) is fetched by the
+ * first PDF load, not with this chunk: the thumbnail, and a pin on it, need not wait for it (on a slow
+ * phone network that was most of the time before a guest could comment).
  */
 import { Button, cn } from '@pinpoint/ui'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist'
+import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { useEffect, useRef, useState } from 'react'
 import { ZoomControls } from '../chrome/view-controls'
 import type { CanvasAsset } from '../data/types'
@@ -14,17 +16,28 @@ import { useReview } from '../model'
 import { Surface } from './surface'
 import { useElementSize } from './use-size'
 
-GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString()
-
 /** CSS pixels per PDF point at 100 % (PDF user space is 72 per inch, CSS 96). */
 const POINT = 96 / 72
 const documents = new Map<string, Promise<PDFDocumentProxy>>()
+
+let library: Promise<typeof import('pdfjs-dist')> | null = null
+
+function pdfjs() {
+  library ??= import('pdfjs-dist').then((lib) => {
+    lib.GlobalWorkerOptions.workerSrc = new URL(
+      'pdfjs-dist/build/pdf.worker.min.mjs',
+      import.meta.url,
+    ).toString()
+    return lib
+  })
+  return library
+}
 
 /** One pdf.js document per address, shared by the viewer and the compare view. */
 export function load(url: string): Promise<PDFDocumentProxy> {
   let doc = documents.get(url)
   if (!doc) {
-    doc = getDocument({ url, isEvalSupported: false }).promise
+    doc = pdfjs().then((lib) => lib.getDocument({ url, isEvalSupported: false }).promise)
     documents.set(url, doc)
   }
   return doc
@@ -166,6 +179,15 @@ export default function PdfViewer({ asset }: { asset: CanvasAsset }) {
               alt=""
               className="absolute inset-0 size-full"
               draggable={false}
+              // Before pdf.js has read the page, its thumbnail gives the page's shape (a landscape page
+              // is not drawn into a portrait box meanwhile).
+              onLoad={(event) => {
+                const image = event.currentTarget
+                if (doc || !image.naturalWidth) return
+                const width = natural.width
+                const height = Math.round((width * image.naturalHeight) / image.naturalWidth)
+                if (height !== natural.height) setNatural({ width, height })
+              }}
             />
           ) : null}
           <canvas

@@ -43,6 +43,14 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
   const width = Math.max(0, Math.min(available.width - 32, (available.height - 32) * ratio))
   const height = width / ratio
 
+  // A player that read its metadata before this component listened (a cached file): take its length now.
+  useEffect(() => {
+    const player = video.current
+    if (player && player.readyState >= 1 && Number.isFinite(player.duration) && player.duration > 0) {
+      setDuration(player.duration)
+    }
+  }, [])
+
   // Opening a comment seeks to its moment and pauses there.
   useEffect(() => {
     const player = video.current
@@ -101,6 +109,11 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
               const player = event.currentTarget
               setDuration(player.duration)
               if (player.videoWidth && player.videoHeight) setRatio(player.videoWidth / player.videoHeight)
+            }}
+            // The length can arrive after the metadata (or change): the timeline's markers need it.
+            onDurationChange={(event) => {
+              const length = event.currentTarget.duration
+              if (Number.isFinite(length) && length > 0) setDuration(length)
             }}
             onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
             onPlay={() => setPlaying(true)}
