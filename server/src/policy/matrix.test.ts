@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'bun:test'
 import { buildInvite, buildTeam, DEFAULT_PASSWORD, uniqueEmail } from '@pinpoint/db/testing'
 import { createTestApp } from '../testing/harness'
-import { ACTOR_KINDS, type ActorKind, all, buildWorld, type World } from './matrix-world'
+import { ACTOR_KINDS, type ActorKind, all, buildWorld, staffReleaseRows, type World } from './matrix-world'
 
 interface MatrixRow {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -319,6 +319,8 @@ const MATRIX: MatrixRow[] = [
     path: () => '/staff/impersonations',
     expect: all(403, { anonymous: 401 }),
   },
+  // Front-end releases (decision 051): staff tools too (matrix-world.ts lists them).
+  ...staffReleaseRows(),
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },
   { method: 'GET', route: '/billing/config', path: () => '/billing/config', expect: all(200) },
   // Stripe's webhook needs no actor (its signature authenticates it); with the local provider it is absent.
