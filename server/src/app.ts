@@ -24,7 +24,7 @@ import { invitesModule } from './modules/invites'
 import { labelsModule } from './modules/labels'
 import { releasesModule } from './modules/releases'
 import { remotesDocument } from './modules/releases/service'
-import { releaseKey, releaseStoreOf } from './modules/releases/store'
+import { releaseStoreOf } from './modules/releases/store'
 import { remindersModule } from './modules/reminders'
 import { repliesModule } from './modules/replies'
 import { reviewsModule } from './modules/reviews'
@@ -130,7 +130,7 @@ export function createApp(context: AppContext) {
         remotes: context.config.remotes,
         releases: {
           remotes: () => remotesDocument(context, context.config.remotes),
-          file: (slice, version, path) => releaseStoreOf(context).get(releaseKey(slice, version, path)),
+          file: (slice, version, path) => releaseStoreOf(context).get(slice, version, path),
         },
         session: createPageSessionResolver(context),
       }),

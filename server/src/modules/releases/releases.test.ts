@@ -43,6 +43,7 @@ function build(text: string, pinpoint: object = {}) {
     file('mf-manifest.json', JSON.stringify(manifest)),
     file('remoteEntry.js', `/* entry */`),
     file('assets/main.0123456789.js', `console.log(${JSON.stringify(text)})`),
+    file('assets/__federation_expose_DashboardApp.0123456789.js', 'export {}'),
   ]
 }
 

@@ -17,12 +17,13 @@ import {
 } from '@pinpoint/domain'
 import { and, desc, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
-import type { Storage } from '../../platform/storage'
 import { authorize } from '../../policy'
 import type { Actor } from '../auth/actor'
-import { isReleaseFilePath, isSlice, releaseKey, SLICES, type Slice, VERSION_PATTERN } from './store'
+import { isReleaseFilePath, isSlice, type ReleaseStore, SLICES, type Slice, VERSION_PATTERN } from './store'
 
-export type ReleaseContext = Pick<AppContext, 'database' | 'config' | 'logger'> & { releaseStore: Storage }
+export type ReleaseContext = Pick<AppContext, 'database' | 'config' | 'logger'> & {
+  releaseStore: ReleaseStore
+}
 
 export type ReleaseFile = { path: string; content: string }
 
@@ -99,17 +100,13 @@ export async function publishRelease(
     .select({ id: frontendReleases.id })
     .from(frontendReleases)
     .where(and(eq(frontendReleases.slice, slice), eq(frontendReleases.version, version)))
-  if (existing.length > 0 || (await ctx.releaseStore.get(releaseKey(slice, version, 'mf-manifest.json'))))
+  if (existing.length > 0 || (await ctx.releaseStore.get(slice, version, 'mf-manifest.json')))
     throw new Conflict(`${slice} ${version} is already published; a version never changes: publish another.`)
 
   let bytes = 0
   // The manifest last: a version whose manifest exists is complete.
   for (const file of [...files.filter((f) => f !== manifestFile), manifestFile]) {
-    const stored = await ctx.releaseStore.put(
-      releaseKey(slice, version, file.path),
-      Buffer.from(file.content, 'base64'),
-    )
-    bytes += stored.size
+    bytes += await ctx.releaseStore.put(slice, version, file.path, Buffer.from(file.content, 'base64'))
   }
   const [row] = await ctx.database.db
     .insert(frontendReleases)
