@@ -22,6 +22,8 @@ export type E2eFixtures = {
   betaOwner: { email: string; password: string; name: string }
   /** A coupon of the local billing engine the billing journey applies: 20% off for 3 months. */
   coupon: string
+  /** A staff member's login, for the releases journey. */
+  staff: { email: string; password: string }
   databaseUrl: string | null
 }
 
@@ -40,10 +42,14 @@ async function seed(db: DbOrTx): Promise<E2eFixtures['betaOwner']> {
     },
   })
   await createCoupon(db, { code: COUPON, percentOff: 20, duration: 'repeating', durationInMonths: 3 })
+  // The releases journey publishes and switches slices as staff (scripts/release.ts).
+  await buildUser(db, { email: STAFF_EMAIL, name: 'Release Staff', isStaff: true })
   return { email, name, password: DEFAULT_PASSWORD }
 }
 
 const COUPON = 'WELCOME20'
+/** A staff member (decision 051: releases are staff tools), password DEFAULT_PASSWORD. */
+export const STAFF_EMAIL = 'release.staff@e2e.test'
 
 let databaseUrl = ''
 let betaOwner: E2eFixtures['betaOwner']
@@ -60,7 +66,12 @@ if (process.env.E2E_DATABASE_URL) {
   betaOwner = await seed(handle.db)
   await handle.close()
 }
-const fixtures: E2eFixtures = { betaOwner, coupon: COUPON, databaseUrl: databaseUrl || null }
+const fixtures: E2eFixtures = {
+  betaOwner,
+  coupon: COUPON,
+  staff: { email: STAFF_EMAIL, password: DEFAULT_PASSWORD },
+  databaseUrl: databaseUrl || null,
+}
 writeFileSync(join(dataDir, 'fixtures.json'), JSON.stringify(fixtures))
 
 // The server runs in this process (no child that could outlive a killed parent).

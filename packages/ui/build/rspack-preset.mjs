@@ -318,6 +318,14 @@ export function frontendConfig({ rspack, ModuleFederationPlugin, dir, name, expo
       plugins: [
         new ModuleFederationPlugin({ ...federation, experiments: { provideExternalRuntime: true } }),
         contractManifestPlugin(dir, true),
+        // What the shell provides, for its run-time check of each slice (shell/src/federation/fit.ts).
+        new rspack.DefinePlugin({
+          __PINPOINT_SHARED__: JSON.stringify(
+            Object.fromEntries(
+              Object.entries(shared).map(([key, { requiredVersion }]) => [key, requiredVersion.slice(1)]),
+            ),
+          ),
+        }),
         htmlPage(rspack, dir),
       ],
     }
