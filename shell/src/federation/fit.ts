@@ -8,14 +8,14 @@
 import { type ContractDeclaration, contractMismatches, readContractDeclaration } from '@pinpoint/domain'
 import contract from '@pinpoint/state/contract.json'
 
+// Defined by the build; absent when a test imports the shell's modules under Bun (nothing is provided then).
+const PROVIDED: Record<string, string> = typeof __PINPOINT_SHARED__ === 'undefined' ? {} : __PINPOINT_SHARED__
+
 /** What this shell implements and provides. */
 export const SHELL_DECLARATION: ContractDeclaration = {
   contract: contract.version,
   shared: Object.fromEntries(
-    Object.entries(__PINPOINT_SHARED__).map(([key, version]) => [
-      key,
-      { version, requiredVersion: `^${version}` },
-    ]),
+    Object.entries(PROVIDED).map(([key, version]) => [key, { version, requiredVersion: `^${version}` }]),
   ),
   exposes: [],
   mount: contract.mount,
