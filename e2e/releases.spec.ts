@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -95,6 +95,7 @@ test('a changed dashboard is released, switched live, seen on the next navigatio
   expect(mustRelease(base, 'publish', 'dashboard', '--version', version, '--dist', dist)).toContain(
     `published dashboard ${version}`,
   )
+  rmSync(dist, { recursive: true })
   // Published is not live: the page still shows the shipped dashboard.
   await page.goto('/dashboard')
   await expect(dashboard.heading).toHaveText('All canvases')
@@ -135,6 +136,7 @@ test('a dashboard built against another jotai is refused by release, and forced 
   expect(refused.stderr).toContain('shared jotai: dashboard requires ^4.0.0, the shell provides 3.0.1')
 
   mustRelease(base, 'publish', 'dashboard', '--version', version, '--dist', dist, '--force')
+  rmSync(dist, { recursive: true })
   const unforced = release(base, 'switch', 'dashboard', version)
   expect(unforced.status).toBe(1)
   expect(unforced.stderr).toContain('shared jotai')
