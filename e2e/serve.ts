@@ -24,7 +24,7 @@ type Account = { email: string; password: string; name: string }
 
 export type E2eFixtures = {
   betaOwner: Account
-  /** Staff (decision 043): staff tools and impersonation. */
+  /** Staff (decision 043): staff tools, impersonation, and releases (decision 051). */
   staff: Account
   /** A solo account on individual19 (one premium canvas), paid up for a year. */
   solo: Account

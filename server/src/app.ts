@@ -22,6 +22,9 @@ import { foldersModule } from './modules/folders'
 import { healthModule } from './modules/health'
 import { invitesModule } from './modules/invites'
 import { labelsModule } from './modules/labels'
+import { releasesModule } from './modules/releases'
+import { remotesDocument } from './modules/releases/service'
+import { releaseStoreOf } from './modules/releases/store'
 import { remindersModule } from './modules/reminders'
 import { repliesModule } from './modules/replies'
 import { reviewsModule } from './modules/reviews'
@@ -68,6 +71,7 @@ function accountRoutes(context: AppContext) {
         : outboxPage(context.database, context.config.devOutbox),
     )
     .use(staffModule(context))
+    .use(releasesModule(context))
     .use(accountsModule(context))
 }
 
@@ -124,6 +128,10 @@ export function createApp(context: AppContext) {
       pagesModule({
         rootDir: context.config.rootDir,
         remotes: context.config.remotes,
+        releases: {
+          remotes: () => remotesDocument(context, context.config.remotes),
+          file: (slice, version, path) => releaseStoreOf(context).get(slice, version, path),
+        },
         session: createPageSessionResolver(context),
       }),
     )

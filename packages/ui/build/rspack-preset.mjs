@@ -7,7 +7,7 @@
  * The caller passes its own `rspack` and `ModuleFederationPlugin`, so this file depends on
  * nothing the calling front end has not declared.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /**
@@ -80,6 +80,53 @@ export function sharedSingletons(dir) {
     shared[key] = { singleton: true, requiredVersion: `^${version}` }
   }
   return shared
+}
+
+/**
+ * The contract this front end is built against (packages/state/contract.json, docs/micro-frontends.md).
+ * @param {string} dir
+ * @returns {{ version: string, mount: Record<string, string[]> }}
+ */
+function readContract(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    const file = join(current, 'node_modules', '@pinpoint', 'state', 'contract.json')
+    if (existsSync(file)) return readJson(file)
+    if (dirname(current) === current) throw new Error(`Cannot find @pinpoint/state/contract.json from ${dir}`)
+  }
+}
+
+/**
+ * Writes the `pinpoint` block into mf-manifest.json once it is on disk: the contract version, each shared
+ * singleton with the version this build carries and the range it requires, the exposed modules, and (the
+ * shell) the modules it mounts from each slice. The release registry and the shell read it to refuse a
+ * slice that does not fit before users meet it (packages/domain/src/frontend-contract.ts).
+ * @param {string} dir
+ * @param {boolean} host
+ */
+export function contractManifestPlugin(dir, host) {
+  return {
+    /** @param {import('@rspack/core').Compiler} compiler */
+    apply(compiler) {
+      compiler.hooks.afterEmit.tap('pinpoint-contract-manifest', () => {
+        const file = join(/** @type {string} */ (compiler.options.output.path), 'mf-manifest.json')
+        if (!existsSync(file)) throw new Error(`${file} was not written: the contract cannot be declared`)
+        const manifest = readJson(file)
+        const contract = readContract(dir)
+        /** @type {Record<string, { version: string, requiredVersion: string }>} */
+        const shared = {}
+        for (const entry of manifest.shared ?? []) {
+          shared[entry.name] = { version: entry.version, requiredVersion: entry.requiredVersion }
+        }
+        manifest.pinpoint = {
+          contract: contract.version,
+          shared,
+          exposes: (manifest.exposes ?? []).map((/** @type {{ name: string }} */ entry) => entry.name),
+          ...(host ? { mount: contract.mount } : {}),
+        }
+        writeFileSync(file, JSON.stringify(manifest, null, 2))
+      })
+    },
+  }
 }
 
 /**
@@ -270,6 +317,15 @@ export function frontendConfig({ rspack, ModuleFederationPlugin, dir, name, expo
       entry: { main: './src/index.ts' },
       plugins: [
         new ModuleFederationPlugin({ ...federation, experiments: { provideExternalRuntime: true } }),
+        contractManifestPlugin(dir, true),
+        // What the shell provides, for its run-time check of each slice (shell/src/federation/fit.ts).
+        new rspack.DefinePlugin({
+          __PINPOINT_SHARED__: JSON.stringify(
+            Object.fromEntries(
+              Object.entries(shared).map(([key, { requiredVersion }]) => [key, requiredVersion.slice(1)]),
+            ),
+          ),
+        }),
         htmlPage(rspack, dir),
       ],
     }
@@ -300,6 +356,7 @@ export function frontendConfig({ rspack, ModuleFederationPlugin, dir, name, expo
           exposes,
           experiments: { externalRuntime: true },
         }),
+        contractManifestPlugin(dir, false),
       ],
     },
     {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { injectBootstrap } from './bootstrap'
 import { guardRedirect } from './guard'
+import { type ReleaseFiles, serveRelease } from './release-files'
 import { isReviewPath, reviewEntryPage } from './review-entry'
 import type { PageSession, PageSessionResolver } from './session'
 import { jsonError, notFound, REVALIDATE, safeJoin, serveFile } from './static-files'
@@ -36,6 +37,12 @@ export type PagesOptions = {
    * and the shell page embeds the current user; without it the shell is served as a static file.
    */
   session?: PageSessionResolver
+  /**
+   * The release registry (decision 051): remotes.json generated from it on every request (so a switch is
+   * seen by the next page load), and the released files under /releases/<slice>/<version>/. Without it
+   * remotes.json is the `remotes` option.
+   */
+  releases?: ReleaseFiles
 }
 
 const notBuilt = () =>
@@ -65,7 +72,7 @@ function framedByAppOnly(response: Response): Response {
   return response
 }
 
-export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
+export function pagesModule({ rootDir, remotes, session, releases }: PagesOptions) {
   const shellDist = join(rootDir, 'shell', 'dist')
   const remotesJson = JSON.stringify(remotes)
 
@@ -109,10 +116,13 @@ export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
     new Elysia({ name: 'pages', seed: { rootDir, remotesJson, guarded: !!session } })
       .get(
         '/remotes.json',
-        () =>
-          new Response(remotesJson, {
+        async () =>
+          new Response(releases ? JSON.stringify(await releases.remotes()) : remotesJson, {
             headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': REVALIDATE },
           }),
+      )
+      .get('/releases/:slice/:version/*', ({ params, request }) =>
+        releases ? serveRelease(releases, params.slice, params.version, params['*'], request) : notFound(),
       )
       .get('/mf/:remote/*', ({ params, request }) => {
         const folder = REMOTE_FOLDERS[params.remote]
@@ -127,7 +137,8 @@ export function pagesModule({ rootDir, remotes, session }: PagesOptions) {
           pathname === '/api' ||
           pathname.startsWith('/api/') ||
           pathname === '/mf' ||
-          pathname.startsWith('/mf/')
+          pathname.startsWith('/mf/') ||
+          pathname.startsWith('/releases/')
         ) {
           return notFound()
         }

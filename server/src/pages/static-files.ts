@@ -9,9 +9,9 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** HTML, manifests, remoteEntry.js: always revalidate, so a new deploy is picked up at once. */
 export const REVALIDATE = 'no-cache'
 
-const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt)$/i
-const MIN_GZIP_BYTES = 1024
+export const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i
+export const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|map|txt)$/i
+export const MIN_GZIP_BYTES = 1024
 const MAX_GZIP_CACHE = 500
 /** NAME_MAX of common file systems (ext4, APFS, NTFS in UTF-16 units is close enough). */
 const MAX_NAME_BYTES = 255
@@ -49,11 +49,11 @@ export function safeJoin(base: string, relative: string): string | null {
   return full.startsWith(root + sep) ? full : null
 }
 
-function acceptsGzip(request: Request): boolean {
+export function acceptsGzip(request: Request): boolean {
   return /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
 }
 
-function gzipped(path: string, version: string, bytes: ArrayBuffer): Uint8Array<ArrayBuffer> {
+export function gzipped(path: string, version: string, bytes: ArrayBuffer): Uint8Array<ArrayBuffer> {
   const cached = gzipCache.get(path)
   if (cached?.key === version) return cached.body
   if (gzipCache.size >= MAX_GZIP_CACHE) gzipCache.clear()

@@ -111,3 +111,26 @@ export function all(
     number
   >
 }
+
+/** The release registry's routes (decision 051), each with a body its validation accepts. */
+const STAFF_RELEASE_ROUTES: { method: 'GET' | 'POST' | 'PUT'; route: string; body?: unknown }[] = [
+  { method: 'GET', route: '/releases' },
+  {
+    method: 'POST',
+    route: '/releases/{slice}',
+    body: { version: '1.0.0', files: [{ path: 'a.js', content: '' }] },
+  },
+  { method: 'PUT', route: '/releases/{slice}/live', body: { version: null } },
+  { method: 'POST', route: '/releases/{slice}/rollback' },
+]
+
+/** Matrix rows of the release routes: nobody in the world is staff. */
+export function staffReleaseRows() {
+  return STAFF_RELEASE_ROUTES.map(({ method, route, body }) => ({
+    method,
+    route,
+    path: () => route.replace('{slice}', 'dashboard'),
+    body: () => body,
+    expect: all(403, { anonymous: 401 }),
+  }))
+}

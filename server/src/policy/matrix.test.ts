@@ -17,7 +17,7 @@ import {
   runMatrix,
   teamOnly,
 } from './matrix-rows'
-import { all } from './matrix-world'
+import { all, staffReleaseRows } from './matrix-world'
 
 const MATRIX: MatrixRow[] = [
   // Account and session
@@ -287,6 +287,8 @@ const MATRIX: MatrixRow[] = [
     path: () => '/staff/impersonations',
     expect: all(403, { anonymous: 401 }),
   },
+  // Front-end releases (decision 051): staff tools too (matrix-world.ts lists them).
+  ...staffReleaseRows(),
   { method: 'GET', route: '/plans/{id}', path: () => '/plans/team49', expect: all(200) },
   { method: 'GET', route: '/billing/config', path: () => '/billing/config', expect: all(200) },
   // Stripe's webhook needs no actor (its signature authenticates it); with the local provider it is absent.

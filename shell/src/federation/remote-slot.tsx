@@ -8,7 +8,8 @@ import {
   useEffect,
   useState,
 } from 'react'
-import { loadRemoteModule } from './remotes'
+import type { FitNotice } from './fit'
+import { loadRemoteModule, remoteNotice } from './remotes'
 
 // biome-ignore lint/suspicious/noExplicitAny: a remote's props are its own; the page passes what it documents
 type RemoteModule = { default: ComponentType<any> }
@@ -16,7 +17,7 @@ type RemoteModule = { default: ComponentType<any> }
 type SlotState =
   | { status: 'loading' }
   // biome-ignore lint/suspicious/noExplicitAny: see RemoteModule
-  | { status: 'ready'; Component: ComponentType<any> }
+  | { status: 'ready'; Component: ComponentType<any>; notice: FitNotice | null }
   | { status: 'error'; error: unknown }
 
 export type RemoteSlotProps = {
@@ -54,7 +55,7 @@ export function RemoteSlot({ remote, module, label, fallback, errorClassName, pr
       .then((loaded) => {
         if (!active) return
         if (typeof loaded.default !== 'function') throw new Error(`${remote}/${module} has no default export`)
-        setState({ status: 'ready', Component: loaded.default })
+        setState({ status: 'ready', Component: loaded.default, notice: remoteNotice(remote) })
       })
       .catch((error: unknown) => {
         if (!active) return
@@ -80,11 +81,31 @@ export function RemoteSlot({ remote, module, label, fallback, errorClassName, pr
       />
     )
   }
-  const { Component: Loaded } = state
+  const { Component: Loaded, notice } = state
   return (
-    <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} className={errorClassName}>
-      <Loaded {...props} />
-    </RemoteErrorBoundary>
+    <>
+      {notice && <FallbackNotice label={label} notice={notice} />}
+      <RemoteErrorBoundary key={attempt} label={label} onRetry={retry} className={errorClassName}>
+        <Loaded {...props} />
+      </RemoteErrorBoundary>
+    </>
+  )
+}
+
+/** Says that the live version of a slice was refused and which one is shown instead (never silent). */
+function FallbackNotice({ label, notice }: { label: string; notice: FitNotice }) {
+  const shown = notice.using ? `version ${notice.using}` : 'the version shipped with the server'
+  return (
+    <div
+      role="status"
+      data-testid="remote-fallback-notice"
+      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
+      <p>
+        {label} {notice.refused} does not fit this version of Pinpoint, so {shown} is shown.
+      </p>
+      <p className="text-xs">{notice.problems.join('; ')}</p>
+    </div>
   )
 }
 

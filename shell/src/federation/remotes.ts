@@ -1,7 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime'
+import { type Candidate, type FitNotice, firstFitting, versionOf } from './fit'
 
-/** remotes.json: remote name -> URL of its mf-manifest.json (absolute, or relative to the page). */
-export type RemotesMap = Record<string, string>
+/**
+ * remotes.json: remote name -> URL of its mf-manifest.json (absolute, or relative to the page), or, for a
+ * slice live from the release registry, `{ entry, version, fallbacks }` (earlier good versions, newest first).
+ */
+export type RemotesMap = Record<string, Candidate[]>
 
 /** A remote that did not load, with a message fit to show the user. */
 export class RemoteLoadError extends Error {
@@ -21,8 +25,17 @@ function parseRemotesMap(data: unknown): RemotesMap {
     throw new RemoteLoadError('remotes.json is not an object of name -> manifest URL')
   }
   const map: RemotesMap = {}
-  for (const [name, url] of Object.entries(data)) {
-    if (typeof url === 'string') map[name] = url
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === 'string') map[name] = [{ url: value, version: null }]
+    else if (typeof value === 'object' && value !== null && typeof value.entry === 'string') {
+      const fallbacks: unknown[] = Array.isArray(value.fallbacks) ? value.fallbacks : []
+      map[name] = [
+        { url: value.entry, version: typeof value.version === 'string' ? value.version : null },
+        ...fallbacks
+          .filter((url): url is string => typeof url === 'string')
+          .map((url) => ({ url, version: versionOf(url) })),
+      ]
+    }
   }
   return map
 }
@@ -36,12 +49,10 @@ async function fetchRemotesMap(): Promise<RemotesMap> {
   }
   if (!response.ok)
     throw new RemoteLoadError(`The list of modules (remotes.json) answered ${response.status}`)
-  const map = parseRemotesMap(await response.json())
-  registerRemotes(Object.entries(map).map(([name, url]) => ({ name, entry: absolute(url) })))
-  return map
+  return parseRemotesMap(await response.json())
 }
 
-/** Fetches and registers remotes.json once per page; a failed fetch is retried on the next call. */
+/** Fetches remotes.json once per page; a failed fetch is retried on the next call. */
 export function getRemotesMap(): Promise<RemotesMap> {
   remotesMap ??= fetchRemotesMap().catch((error: unknown) => {
     remotesMap = null
@@ -66,10 +77,36 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   })
 }
 
+const chosen = new Map<string, Promise<string>>()
+const notices = new Map<string, FitNotice>()
+
+/** Why the live version of `remote` was refused on this page, when it was (shown above the slice). */
+export function remoteNotice(remote: string): FitNotice | null {
+  return notices.get(remote) ?? null
+}
+
 /**
- * Loads `exposed` from the remote registered as `remote` in remotes.json. With `fresh`, the
- * remote is registered again first (force), which drops the federation runtime's cached failure
- * so a Retry really fetches the manifest again.
+ * Picks (once per page) the first version of `remote` that fits the shell and registers it with the
+ * federation runtime. A failed pick is forgotten, so Retry checks again.
+ */
+function registerFitting(remote: string, candidates: Candidate[], fresh: boolean): Promise<string> {
+  let pick = fresh ? undefined : chosen.get(remote)
+  if (!pick) {
+    pick = firstFitting(remote, candidates).then(({ chosen: candidate, notice }) => {
+      if (notice) notices.set(remote, notice)
+      registerRemotes([{ name: remote, entry: absolute(candidate.url) }], { force: true })
+      return candidate.url
+    })
+    pick.catch(() => chosen.delete(remote))
+    chosen.set(remote, pick)
+  }
+  return pick
+}
+
+/**
+ * Loads `exposed` from the remote named `remote` in remotes.json, in the first version that fits the shell.
+ * With `fresh`, the remote is checked and registered again first (force), which drops the federation
+ * runtime's cached failure so a Retry really fetches the manifest again.
  */
 export async function loadRemoteModule<T>(
   remote: string,
@@ -77,9 +114,14 @@ export async function loadRemoteModule<T>(
   { fresh = false } = {},
 ): Promise<T> {
   const map = await getRemotesMap()
-  const entry = map[remote]
-  if (!entry) throw new RemoteLoadError(`remotes.json has no entry for "${remote}"`)
-  if (fresh) registerRemotes([{ name: remote, entry: absolute(entry) }], { force: true })
+  const candidates = map[remote]
+  if (!candidates || candidates.length === 0)
+    throw new RemoteLoadError(`remotes.json has no entry for "${remote}"`)
+  try {
+    await registerFitting(remote, candidates, fresh)
+  } catch (error) {
+    throw new RemoteLoadError(error instanceof Error ? error.message : String(error))
+  }
   const module = await withTimeout(
     loadRemote<T>(`${remote}/${exposed}`),
     LOAD_TIMEOUT_MS,
