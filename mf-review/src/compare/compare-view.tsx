@@ -255,7 +255,8 @@ export function CompareView() {
           },
         }}
         pages={viewer === 'pdf' ? { count: pageCount, index: pageIndex, onIndex: setPageIndex } : null}
-        carry={toCarry ? { count: toCarry.length, busy, onCarry: () => void carry() } : null}
+        // Offered only when there is something to carry (no button that does nothing).
+        carry={toCarry?.length ? { count: toCarry.length, busy, onCarry: () => void carry() } : null}
       />
       <div
         ref={stage}
