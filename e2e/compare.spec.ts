@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { expectNoSeriousAxe } from './a11y'
+import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, createCanvas, startCorpusServer, uploadAsset } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
@@ -16,8 +16,8 @@ import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 const PDFS = join(import.meta.dirname, '..', 'fixtures', 'pdfs')
 let corpus: CorpusServer
 
-async function owner(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+async function owner(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options })
   const response = await context.request.post('/api/v1/users', {
     headers: ownNetwork(),
     data: { email: uniqueEmail('cmp'), name: 'Cora Compare', password: PASSWORD, teamName: 'Compare' },
@@ -161,8 +161,12 @@ test.describe('compare revisions', () => {
     await openCompare(page)
     const leftFrame = page.frameLocator('[data-testid=compare-frame-left]')
     const rightFrame = page.frameLocator('[data-testid=compare-frame-right]')
-    await expect(page.getByTestId('compare-frame-left')).toHaveAttribute('data-ready', 'true')
-    await expect(page.getByTestId('compare-frame-right')).toHaveAttribute('data-ready', 'true')
+    await expect(page.getByTestId('compare-frame-left')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    })
+    await expect(page.getByTestId('compare-frame-right')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    })
     await expect(leftFrame.getByText('The Second Heading')).toBeVisible()
     await expect(rightFrame.getByText('The Second Heading')).toHaveCount(0)
     // v1's pins are drawn in v1's page, none yet in v2's.
@@ -170,14 +174,18 @@ test.describe('compare revisions', () => {
     await expect(rightFrame.locator('[data-pin-id]')).toHaveCount(0)
     await shot(page, 'compare-website-side-by-side')
     await page.getByRole('button', { name: 'Overlay' }).click()
-    await expect(page.getByTestId('compare-frame-right')).toHaveAttribute('data-ready', 'true')
+    await expect(page.getByTestId('compare-frame-right')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    })
     await shot(page, 'compare-website-overlay')
     await expectNoSeriousAxe(page, 'compare website overlay')
 
     await page.getByRole('button', { name: 'Carry 2 open comments to v2' }).click()
     await expect(page.getByText('2 comments carried to v2: 1 re-anchored, 1 needs a new spot.')).toBeVisible()
     await page.getByRole('button', { name: 'Side by side' }).click()
-    await expect(page.getByTestId('compare-frame-right')).toHaveAttribute('data-ready', 'true')
+    await expect(page.getByTestId('compare-frame-right')).toHaveAttribute('data-ready', 'true', {
+      timeout: 30_000,
+    })
     await expect(rightFrame.locator('[data-pin-id]')).toHaveCount(1)
     await expect(leftFrame.locator('[data-pin-id]')).toHaveCount(0)
     await shot(page, 'compare-website-carried')
@@ -193,6 +201,43 @@ test.describe('compare revisions', () => {
       review.thread.getByRole('button', { name: 'Re-attach by clicking a new spot' }),
     ).toBeVisible()
     await shot(page, 'compare-website-needs-new-spot')
+    await context.close()
+  })
+
+  test('on a phone: the two revisions stacked, the overlay swiped by touch', async ({ browser }) => {
+    const { context, page } = await owner(browser, PHONE)
+    const { request } = context
+    const canvas = await createCanvas(request, { type: 'design', title: 'Pocket' })
+    const pdf = (name: string) => ({
+      name,
+      mimeType: 'application/pdf',
+      buffer: readFileSync(join(PDFS, name)),
+    })
+    await uploadAsset(request, canvas.id, pdf('pdflatex-4-pages.pdf'))
+    const second = await request.post(`/api/v1/canvases/${canvas.id}/revisions`, { data: {} })
+    const v2 = ((await second.json()) as { canvasRevision: { id: string } }).canvasRevision.id
+    await uploadAsset(request, canvas.id, pdf('minimal-document.pdf'), v2)
+    const review = new ReviewPage(page)
+    await review.open(canvas.subdomain)
+    await openCompare(page)
+    await expect(page.getByTestId('compare-side-left').getByTestId('compare-pdf-page')).toBeVisible()
+    await expect(page.getByTestId('compare-side-right').getByTestId('compare-pdf-page')).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await expectNoSeriousAxe(page, 'compare at 390 px')
+    await shot(page, 'compare-phone-side')
+    await page.getByRole('button', { name: 'Overlay' }).tap()
+    const handle = page.getByRole('slider', { name: 'Swipe between v1 and v2' })
+    const box = await page.getByTestId('compare-stage').boundingBox()
+    if (!box) throw new Error('no stage')
+    // A finger put down on the handle's track: the handle goes there (and follows it until lifted).
+    await handle.dispatchEvent('pointerdown', {
+      pointerId: 7,
+      pointerType: 'touch',
+      clientX: box.x + box.width * 0.2,
+      isPrimary: true,
+    })
+    await expect(handle).toHaveAttribute('aria-valuenow', '20')
+    await shot(page, 'compare-phone-overlay')
     await context.close()
   })
 })

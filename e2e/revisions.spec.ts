@@ -223,4 +223,33 @@ test.describe('new revisions from the dashboard', () => {
     await expect(page).toHaveURL(new RegExp(`/link/${canvas.subdomain}/`))
     await context.close()
   })
+
+  test('from the review screen: a website revision at a new address; v1 keeps its own', async ({
+    browser,
+  }) => {
+    const { context, page } = await owner(browser)
+    const first = `${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`
+    const second = `${corpus.origin}/websites/one-page-wonder/index.html`
+    const canvas = await createCanvas(context.request, {
+      type: 'website',
+      title: 'Blog again',
+      localUrl: first,
+    })
+    const review = new ReviewPage(page)
+    await review.open(canvas.subdomain)
+    await expect(review.frame.getByText('Man must explore').first()).toBeVisible()
+    await page.getByRole('button', { name: 'Revision actions' }).click()
+    await page.getByRole('menuitem', { name: 'Upload new version' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Upload new version' })
+    await expect(dialog.getByLabel('Website address')).toHaveValue(first)
+    await dialog.getByLabel('Website address').fill(second)
+    await dialog.getByRole('button', { name: 'Create revision' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('revision-select')).toHaveValue('2')
+    await expect(review.frame.getByText('Will Knock Your Socks Off')).toBeVisible()
+    await page.getByTestId('revision-select').selectOption('1')
+    await expect(page).toHaveURL(new RegExp(`/link/${canvas.subdomain}/v/1/`))
+    await expect(review.frame.getByText('Man must explore').first()).toBeVisible()
+    await context.close()
+  })
 })

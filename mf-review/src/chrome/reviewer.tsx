@@ -4,7 +4,8 @@ import { Avatar } from '@pinpoint/ui'
 export function Reviewer({ name }: { name: string | null }) {
   if (!name) return null
   return (
-    <span className="flex items-center gap-1.5" title={`Reviewing as ${name}`}>
+    // Not on phones: the bar there needs its room for the revision, the verdict and the comments.
+    <span className="hidden items-center gap-1.5 sm:flex" title={`Reviewing as ${name}`}>
       <Avatar name={name} size="sm" />
       <span
         className="sr-only xl:not-sr-only xl:max-w-32 xl:truncate xl:text-sm xl:text-ink-muted"

@@ -1,6 +1,6 @@
 /**
- * One revision's file in the compare view: a design image, or a PDF page drawn by pdf.js (lazily loaded,
- * like the PDF viewer), sized to the width it is given, with that revision's pins on it.
+ * One revision's file in the compare view: a design image, a PDF page drawn by pdf.js (lazily loaded,
+ * like the PDF viewer) or a video, sized to the width it is given, with that revision's pins on it.
  */
 import { Spinner } from '@pinpoint/ui'
 import { lazy, Suspense } from 'react'
@@ -54,6 +54,15 @@ export function CompareMedia({
       >
         {asset ? 'This file is still being processed.' : 'No file at this place in this revision.'}
       </div>
+    )
+  }
+  if (asset.type === 'video' || asset.mimeType?.startsWith('video/')) {
+    // Each revision's video with its own controls, at the same width (pins of a video are on its frames).
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a reviewed video has no captions of ours to add
+      <video src={asset.url} controls preload="metadata" className="block bg-black" style={{ width }}>
+        {asset.name}
+      </video>
     )
   }
   const pdf = asset.type === 'pdf' || asset.mimeType === 'application/pdf'

@@ -154,7 +154,6 @@ export function CompareToolbar(props: CompareToolbarProps) {
           size="sm"
           className="ml-auto"
           loading={carry.busy}
-          disabled={carry.count === 0}
           onClick={carry.onCarry}
           title={`Move the open comments of v${state.left} to v${state.right}, re-anchored where their spot still exists`}
         >

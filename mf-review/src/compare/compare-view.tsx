@@ -74,8 +74,9 @@ export function CompareView() {
   const left = revisions.find((r) => r.number === state?.left) ?? null
   const right = revisions.find((r) => r.number === state?.right) ?? null
   const proxyOf = (n: number | undefined) => (n === latestRevisionNumber ? null : (n ?? null))
-  const leftProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(left?.number))
-  const rightProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(right?.number))
+  const address = canvas.localUrl ?? null
+  const leftProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(left?.number), address)
+  const rightProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(right?.number), address)
   // Each side opens its revision's own page (its address may differ: staging then production, a new
   // query): the same page of the site, not the same string.
   const startPath = (siteUrl: string | undefined) => {
@@ -255,7 +256,8 @@ export function CompareView() {
           },
         }}
         pages={viewer === 'pdf' ? { count: pageCount, index: pageIndex, onIndex: setPageIndex } : null}
-        carry={toCarry ? { count: toCarry.length, busy, onCarry: () => void carry() } : null}
+        // Offered only when there is something to carry (no button that does nothing).
+        carry={toCarry?.length ? { count: toCarry.length, busy, onCarry: () => void carry() } : null}
       />
       <div
         ref={stage}

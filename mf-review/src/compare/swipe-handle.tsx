@@ -23,8 +23,13 @@ export function SwipeHandle({
     onChange(Math.round(Math.min(100, Math.max(0, ((clientX - rect.left) / rect.width) * 100))))
   }
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture(event.pointerId)
     moveTo(event.clientX)
+    try {
+      // The drag goes on outside the thin handle (and over the frames) until the pointer is released.
+      event.currentTarget.setPointerCapture(event.pointerId)
+    } catch {
+      // A pointer that is already gone cannot be captured: the move above still counts.
+    }
   }
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (event.currentTarget.hasPointerCapture(event.pointerId)) moveTo(event.clientX)

@@ -65,11 +65,18 @@ export function useTeamLabels(teamId: string | null | undefined, enabled: boolea
  * The proxy address of a website canvas, by subdomain. Asked for once the canvas is known to be a
  * website: other canvas types answer NotFound, which would show as a failed request on every load.
  * `revision`: an earlier revision's number (each website revision keeps its address); null for the latest.
+ * `address`: the canvas's address (its latest revision's), so a new revision at a new address is asked for
+ * again instead of the cached one.
  */
-export function useProxyBase(subdomain: string | null, enabled = true, revision: number | null = null) {
+export function useProxyBase(
+  subdomain: string | null,
+  enabled = true,
+  revision: number | null = null,
+  address: string | null = null,
+) {
   const api = useReviewApi()
   return useQuery({
-    queryKey: revision ? [...reviewKeys.proxy(subdomain ?? ''), revision] : reviewKeys.proxy(subdomain ?? ''),
+    queryKey: [...reviewKeys.proxy(subdomain ?? ''), revision ?? 'latest', revision ? '' : (address ?? '')],
     queryFn: () => api.proxyUrl(subdomain ?? '', undefined, revision),
     enabled: enabled && !!subdomain,
     retry: false,

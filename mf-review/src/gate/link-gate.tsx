@@ -27,7 +27,12 @@ export function LinkGate({
   const link = useCanvasLink(route.subdomain, password)
   // Only once the canvas is known to be a website: asked for in parallel, every PDF, image, video and
   // e-mail link logged a 404 in the console and the server log (issue 19 item 14).
-  useProxyBase(route.subdomain, link.data?.canvas.type === 'website')
+  useProxyBase(
+    route.subdomain,
+    link.data?.canvas.type === 'website',
+    null,
+    link.data?.canvas.localUrl ?? null,
+  )
   if (!route.subdomain) {
     return (
       <div className="m-auto">

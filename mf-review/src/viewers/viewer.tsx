@@ -23,6 +23,7 @@ function WebsiteViewer() {
     canvas.subdomain,
     true,
     revisionNumber !== latestRevisionNumber ? revisionNumber : null,
+    canvas.localUrl ?? null,
   )
   // Asked for before a link password was given, the address may have been refused: ask once more now.
   const retried = useRef(false)

@@ -17,6 +17,12 @@ describe('notification texts', () => {
     expect(
       eventText({ id: 1, type: 'notification.mention', data: { text: 'Ada mentioned you' } }, 'u2'),
     ).toBe('Ada mentioned you')
+    // A verdict in the owner's feed: the server's sentence, and a link to the revision it is about.
+    const verdict = { text: 'Ada approved revision 2 of “Home”', subdomain: 'abc', revisionNumber: 2 }
+    expect(eventText({ id: 2, type: 'notification.verdict', data: verdict }, 'u2')).toBe(
+      'Ada approved revision 2 of “Home”',
+    )
+    expect(commentHref({ data: verdict })).toBe('/link/abc/v/2/')
   })
 
   test('a notification opens the comment', () => {
