@@ -14,6 +14,15 @@ const ROOT = resolve(import.meta.dir, '..', '..', '..')
 const PID_FILE = join(ROOT, 'data', 'cluster.pid')
 const command = process.argv[2] ?? 'start'
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 async function stopRunning(): Promise<void> {
   if (!existsSync(PID_FILE)) {
     console.log('No cluster is running (no data/cluster.pid).')
@@ -52,8 +61,11 @@ async function start(): Promise<void> {
     process.exit(1)
   }
   if (existsSync(PID_FILE)) {
-    console.error(`A cluster seems to run already (data/cluster.pid). Stop it with: npm run cluster -- stop`)
-    process.exit(1)
+    if (isRunning(Number(readFileSync(PID_FILE, 'utf8')))) {
+      console.error('A cluster is running already (data/cluster.pid). Stop it with: npm run cluster -- stop')
+      process.exit(1)
+    }
+    rmSync(PID_FILE, { force: true }) // left by a cluster that was killed
   }
   const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/pinpoint_cluster'
   await ensureDatabase(databaseUrl)
