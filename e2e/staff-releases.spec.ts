@@ -14,7 +14,7 @@ import { fixtures, ownNetwork, shot, signUpByApi, uniqueEmail } from './support'
 const dashboardDist = join(import.meta.dirname, '..', 'mf-dashboard', 'dist')
 
 /** The shipped dashboard build with its heading changed, as `release` would send it (no app/ page). */
-function changedDashboardFiles(heading: string) {
+function changedDashboardFiles(heading: string, manifest: (text: string) => string = (text) => text) {
   const files: { path: string; content: string }[] = []
   const visit = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -25,6 +25,7 @@ function changedDashboardFiles(heading: string) {
         let content = readFileSync(full)
         if (name.endsWith('.js'))
           content = Buffer.from(content.toString('utf8').replaceAll('All canvases', heading))
+        if (name === 'mf-manifest.json') content = Buffer.from(manifest(content.toString('utf8')))
         files.push({ path: relative(dashboardDist, full), content: content.toString('base64') })
       }
     }
@@ -126,6 +127,37 @@ test('on a phone the releases screen fits, passes axe, and switches by touch', a
     .tap()
   await expect(dashboardCard.getByRole('status')).toContainText('Dashboard now runs screen-')
   await context.close()
+})
+
+test('a version the shell cannot satisfy is refused by Switch, with the mismatch named', async ({
+  page,
+  baseURL,
+}) => {
+  await logInAsStaff(page)
+  const version = `misfit-${Date.now().toString(36)}`
+  // Published with force (release refuses it otherwise): built against a jotai the shell does not have.
+  const published = await page.request.post('/api/v1/releases/dashboard', {
+    headers: { origin: baseURL ?? '' },
+    data: {
+      version,
+      force: true,
+      files: changedDashboardFiles('Misfit canvases', (text) => text.replaceAll('"^3.0.1"', '"^4.0.0"')),
+    },
+  })
+  expect(published.status(), await published.text()).toBeLessThan(300)
+  await page.goto('/staff/releases')
+  const dashboardCard = page.getByTestId('releases-dashboard')
+  await dashboardCard.getByRole('button', { name: `Switch Dashboard to ${version}` }).click()
+  await expect(dashboardCard.getByRole('alert')).toContainText(
+    'shared jotai: dashboard requires ^4.0.0, the shell provides 3.0.1',
+  )
+  await expect(
+    dashboardCard.getByRole('listitem').filter({ hasText: version }).getByText('Live'),
+  ).toHaveCount(0)
+  await expectNoSeriousAxe(page, 'staff releases screen with a refused switch')
+  await shot(page, 'staff-releases-refused')
+  await page.goto('/dashboard')
+  await expect(new DashboardPage(page).heading).not.toHaveText('Misfit canvases')
 })
 
 test('a member who is not staff is told the releases screen is not theirs', async ({ page }) => {
