@@ -62,6 +62,63 @@ test.describe('module federation', () => {
     expect(pageErrors).toEqual([])
   })
 
+  test('one Jotai store and ONE QueryClient per page across all three remotes; signing out clears them all', async ({
+    page,
+  }) => {
+    await signUpByApi(page.request, { email: uniqueEmail('one'), name: 'Grace Hopper' })
+    const shell = new ShellPage(page)
+    await page.goto('/dashboard')
+    await expect(new DashboardPage(page).heading).toHaveText('All canvases')
+    expect(await shell.recordProviders('[data-testid="header-user"]', 'shell')).toEqual({
+      store: true,
+      client: true,
+    })
+    expect(await shell.recordProviders('[data-testid="dashboard-heading"]', 'dashboard')).toEqual({
+      store: true,
+      client: true,
+    })
+    await shell.navigate('/billing')
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('Free')
+    expect(await shell.recordProviders('[data-testid="billing-plan-name"]', 'billing')).toEqual({
+      store: true,
+      client: true,
+    })
+    await shell.navigate('/link/some-canvas/')
+    await expect(page.getByTestId('review-user')).toHaveText('Grace Hopper')
+    expect(await shell.recordProviders('[data-testid="review-user"]', 'review')).toEqual({
+      store: true,
+      client: true,
+    })
+    // The same objects everywhere: one store, one query client, one react-dom.
+    expect(await shell.recordedProviders()).toEqual({
+      names: ['shell', 'dashboard', 'billing', 'review'],
+      stores: 1,
+      clients: 1,
+      reactDoms: 1,
+    })
+    // What billing fetched sits in the client the dashboard and the review screen hold.
+    for (const name of ['dashboard', 'review']) {
+      expect(await shell.cachedQueryKeys(name), name).toEqual(
+        expect.arrayContaining(['["billing","data"]', '["session","me"]']),
+      )
+    }
+
+    // Signing out once (from the shell's account menu, over the dashboard) empties what every
+    // remote holds, without a reload: the cache the billing and review remotes read is empty, and the
+    // review screen no longer says who is signed in.
+    await shell.navigate('/dashboard')
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await page.getByTestId('header-user').click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login/)
+    for (const name of ['billing', 'review', 'dashboard'])
+      expect(await shell.cachedQueryKeys(name), name).toEqual([])
+    await shell.navigate('/link/some-canvas/')
+    await expect(page.getByTestId('panel-review')).toBeVisible()
+    await expect(page.getByTestId('review-user')).toHaveCount(0)
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+  })
+
   test('a link inside the dashboard navigates with the shell’s router, without reloading the page', async ({
     page,
   }) => {

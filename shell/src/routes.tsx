@@ -81,6 +81,11 @@ const StaffPage = lazyNamed(
   (m) => m.StaffPage,
 )
 
+const ReleasesPage = lazyNamed(
+  () => import('./pages/staff/releases-page'),
+  (m) => m.ReleasesPage,
+)
+
 const ProjectPage = lazyNamed(
   () => import('./pages/projects/project-page'),
   (m) => m.ProjectPage,
@@ -161,5 +166,6 @@ export const PAGE_ELEMENTS = {
   '/link': { layout: 'bare', element: <ReviewPage /> },
   // A shared project: the shell's own page, so a client opening it never loads the dashboard remote.
   '/projects/:shareableId': { layout: 'bare', element: <LazyPage page={ProjectPage} /> },
+  '/staff/releases': { layout: 'app', element: <LazyPage page={ReleasesPage} /> },
   '/staff': { layout: 'app', element: <LazyPage page={StaffPage} /> },
 } satisfies Record<PagePath, PageElement>

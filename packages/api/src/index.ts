@@ -69,6 +69,13 @@ export {
   type WebSocketLike,
 } from './realtime'
 export {
+  createReleaseEndpoints,
+  type ReleaseEndpoints,
+  type ReleaseSlice,
+  type ReleaseSwitch,
+  type SliceReleases,
+} from './releases'
+export {
   createStaffEndpoints,
   type ImpersonationRecord,
   type StaffEndpoints,

@@ -49,6 +49,8 @@ export const PAGE_ROUTES = [
   { path: '/projects/:shareableId', access: 'public' },
   // Staff tools (decision 043): a login; the page itself tells anyone who is not staff that it is not theirs.
   { path: '/staff', access: 'login-required' },
+  // The front-end release registry (decision 051), staff only like the page above.
+  { path: '/staff/releases', access: 'login-required' },
 ] as const satisfies readonly PageRoute[]
 
 /** One of the table's paths: the shell must give each a page (checked by the type of its route map). */

@@ -1,4 +1,4 @@
-import { createStaffEndpoints } from '@pinpoint/api'
+import { createReleaseEndpoints, createStaffEndpoints } from '@pinpoint/api'
 import { api } from '../api'
 
 /** Staff tools and impersonation calls (decision 043). */
@@ -12,3 +12,6 @@ export async function stopImpersonating(to = '/staff'): Promise<void> {
   await staffEndpoints.stopImpersonating()
   window.location.assign(to)
 }
+
+/** The front-end release registry (decision 051). */
+export const releaseEndpoints = createReleaseEndpoints(api)

@@ -1,38 +1,22 @@
 import type { ImpersonationRecord } from '@pinpoint/api'
 import { currentUserAtom } from '@pinpoint/state'
-import { Button, Card, EmptyState, ErrorState, Field, Input, Skeleton } from '@pinpoint/ui'
+import { Button, Card, ErrorState, Field, Input, Skeleton } from '@pinpoint/ui'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { Search, ShieldAlert } from 'lucide-react'
+import { Rocket, Search } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { PageContainer } from '../../layout/app-layout'
 import { errorMessage } from '../../lib/errors'
 import { staffEndpoints } from '../../staff/api'
 import { AccountRow } from './account-row'
+import { NotStaff } from './not-staff'
 
 /** /staff: find a customer's account, switch its beta features, impersonate it; the audit trail (decision 043). */
 export function StaffPage() {
   const user = useAtomValue(currentUserAtom)
   if (!user) return null
-  if (!user.isStaff) {
-    return (
-      <PageContainer>
-        <Card>
-          <EmptyState
-            icon={<ShieldAlert />}
-            title="Staff only"
-            description="These tools are for Pinpoint staff. Nothing here concerns your account."
-            action={
-              <Link to="/dashboard" className="text-sm font-medium text-brand-700 underline">
-                Back to your canvases
-              </Link>
-            }
-          />
-        </Card>
-      </PageContainer>
-    )
-  }
+  if (!user.isStaff) return <NotStaff />
   return (
     <PageContainer className="flex flex-col gap-6">
       <div>
@@ -41,6 +25,13 @@ export function StaffPage() {
           Find a customer’s account to see the product as they do, or to turn beta features on for them. Every
           impersonation is recorded below.
         </p>
+        <Link
+          to="/staff/releases"
+          className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 underline"
+        >
+          <Rocket aria-hidden className="size-4" />
+          Front-end releases: which version of each slice is live
+        </Link>
       </div>
       <AccountSearch selfId={user.id} />
       <ImpersonationLog />
