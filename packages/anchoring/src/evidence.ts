@@ -20,7 +20,10 @@ import {
   keptAmongGrown,
   onlyOneKeepsASide,
   onlyOneKeepsItsSiblings,
+  onlyOneKeepsItsWideContext,
   originalBeforeItsCopy,
+  type WideKept,
+  wideKept,
 } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
@@ -71,6 +74,8 @@ export interface Surroundings {
   suffixWithin: boolean
   /** Sides (0-2) where the text of its own parent next to it (its siblings' text) is still as stored. */
   siblingSides: number
+  /** What of the stored wide context still surrounds it; null for anchors without one. */
+  wide: WideKept | null
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -105,6 +110,29 @@ export function followsTwin(element: Element, texts: TextCache): boolean {
   return false
 }
 
+/** A candidate's window is this much wider than the stored context: inserted content pushes it out. */
+const WIDE_WINDOW = 1.5
+const SIDE_BREAK = ' \u2016 '
+
+function wideOf(
+  element: Element,
+  quote: NonNullable<Anchor['quote']>,
+  context: ResolveContext,
+): WideKept | null {
+  if (quote.widePrefix === undefined || quote.wideSuffix === undefined) return null
+  const range = context.index.rangeOf(element)
+  if (!range) return null
+  const { text } = context.index
+  const before = Math.ceil(quote.widePrefix.length * WIDE_WINDOW)
+  const after = Math.ceil(quote.wideSuffix.length * WIDE_WINDOW)
+  return wideKept(
+    quote.widePrefix + SIDE_BREAK + quote.wideSuffix,
+    text.slice(Math.max(0, range.start - before), range.start) +
+      SIDE_BREAK +
+      text.slice(range.end, range.end + after),
+  )
+}
+
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
 export function surroundings(element: Element, anchor: Anchor, context: ResolveContext): Surroundings {
   const { quote } = anchor
@@ -117,8 +145,10 @@ export function surroundings(element: Element, anchor: Anchor, context: ResolveC
     prefixWithin: false,
     suffixWithin: false,
     siblingSides: 0,
+    wide: null as WideKept | null,
   }
   if (!quote || !around) return result
+  result.wide = wideOf(element, quote, context)
   // How much text its own parent has on each side of it: its siblings' text, which moves with it.
   const own = context.index.rangeOf(element)
   const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
@@ -234,7 +264,8 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
       return (
         alone(scored.filter((c) => c.identical)) ??
         onlyOneKeepsASide(lookAlikes) ??
-        onlyOneKeepsItsSiblings(lookAlikes)
+        onlyOneKeepsItsSiblings(lookAlikes) ??
+        widest(scored, stored)
       )
     // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
     if (identical.length === 0 && stored < dupes)
@@ -271,7 +302,9 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     // The element at the path reads the stored text and a little more (something was pasted into it)
     // while a copy of the old one sits elsewhere: either could be the pinned one.
     const grown = scored.find((c) => c.cssHit && !c.identical && c.contains && c.structure >= 0.99)
-    return winner && grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
+    if (winner) return grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
+    // As many look-alikes as before and the near evidence split: the wide context may still tell.
+    return stored === dupes && !grown ? widest(scored, stored) : null
   }
   const winner = scored.find((c) => c.confirmed)
   if (!winner || winner.score < ACCEPT_CHANGED) return null
@@ -301,6 +334,17 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
       ? top.structure >= other.structure - STRUCTURE_MARGIN / 5
       : top.structure - other.structure >= (top.near === 2 ? STRUCTURE_MARGIN / 2 : STRUCTURE_MARGIN)
   return others.every(beats) ? top : null
+}
+
+/**
+ * The look-alike alone keeping its wide context (see onlyOneKeepsItsWideContext), only when every
+ * look-alike on the page was measured and scored as one.
+ */
+function widest(scored: Scored[], stored: number): Scored | null {
+  const lookAlikes = scored.filter((c) => c.identical)
+  if (lookAlikes.length !== stored) return null
+  const winner = onlyOneKeepsItsWideContext(lookAlikes)
+  return winner && winner.score >= ACCEPT_IDENTICAL ? winner : null
 }
 
 /**
