@@ -11,6 +11,7 @@
  * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
  */
 import {
+  changedBetweenItsContext,
   changedInItsPlace,
   copiesFollowOriginals,
   editedLookAlike,
@@ -76,6 +77,11 @@ export interface Surroundings {
   siblingSides: number
   /** What of the stored wide context still surrounds it; null for anchors without one. */
   wide: WideKept | null
+  /** Shares of the stored wide context kept before and after it, each alone (null: too short to tell). */
+  before: number | null
+  after: number | null
+  /** Its own text is part of the stored wide context (a neighbour of the pinned element). */
+  textInContext: boolean
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -118,19 +124,25 @@ function wideOf(
   element: Element,
   quote: NonNullable<Anchor['quote']>,
   context: ResolveContext,
-): WideKept | null {
-  if (quote.widePrefix === undefined || quote.wideSuffix === undefined) return null
+): Pick<Surroundings, 'wide' | 'before' | 'after' | 'textInContext'> | null {
+  const { widePrefix, wideSuffix } = quote
+  if (widePrefix === undefined || wideSuffix === undefined) return null
   const range = context.index.rangeOf(element)
   if (!range) return null
   const { text } = context.index
-  const before = Math.ceil(quote.widePrefix.length * WIDE_WINDOW)
-  const after = Math.ceil(quote.wideSuffix.length * WIDE_WINDOW)
-  return wideKept(
-    quote.widePrefix + SIDE_BREAK + quote.wideSuffix,
-    text.slice(Math.max(0, range.start - before), range.start) +
-      SIDE_BREAK +
-      text.slice(range.end, range.end + after),
+  const before = text.slice(
+    Math.max(0, range.start - Math.ceil(widePrefix.length * WIDE_WINDOW)),
+    range.start,
   )
+  const after = text.slice(range.end, range.end + Math.ceil(wideSuffix.length * WIDE_WINDOW))
+  const own = context.texts.of(element)
+  const share = (kept: WideKept | null) => (kept ? kept.kept.size / kept.total : null)
+  return {
+    wide: wideKept(widePrefix + SIDE_BREAK + wideSuffix, before + SIDE_BREAK + after),
+    before: share(wideKept(widePrefix, before)),
+    after: share(wideKept(wideSuffix, after)),
+    textInContext: own.length >= 3 && (widePrefix.includes(own) || wideSuffix.includes(own)),
+  }
 }
 
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
@@ -146,9 +158,12 @@ export function surroundings(element: Element, anchor: Anchor, context: ResolveC
     suffixWithin: false,
     siblingSides: 0,
     wide: null as WideKept | null,
+    before: null as number | null,
+    after: null as number | null,
+    textInContext: false,
   }
   if (!quote || !around) return result
-  result.wide = wideOf(element, quote, context)
+  Object.assign(result, wideOf(element, quote, context))
   // How much text its own parent has on each side of it: its siblings' text, which moves with it.
   const own = context.index.rangeOf(element)
   const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
@@ -307,7 +322,8 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     return stored === dupes && !grown ? widest(scored, stored) : null
   }
   const winner = scored.find((c) => c.confirmed)
-  if (!winner || winner.score < ACCEPT_CHANGED) return null
+  if (!winner || winner.score < ACCEPT_CHANGED)
+    return changedBetweenItsContext(scored.filter((c) => c.score >= ACCEPT_CHANGED))
   const rivals = scored.filter(
     (c) => c !== winner && c.score >= Math.max(ACCEPT_CHANGED, winner.score - 0.03),
   )

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import {
   type AnchorEvidence,
+  changedBetweenItsContext,
   changedInItsPlace,
   copiesFollowOriginals,
   editedLookAlike,
@@ -298,5 +299,32 @@ describe('wide context', () => {
     expect(
       onlyOneKeepsItsWideContext([at('lost', 'nothing of it at all here now'), at('l2', 'x y z')]),
     ).toBeNull()
+  })
+})
+
+describe('changedBetweenItsContext', () => {
+  const changed = (name: string, evidence: Partial<Parameters<typeof changedBetweenItsContext>[0][0]>) => ({
+    name,
+    before: 0.8,
+    after: 0.7,
+    textInContext: false,
+    text: 0.7,
+    structure: 0.9,
+    ...evidence,
+  })
+  test('a short text with a word changed, the wide context kept on both sides, about in place', () => {
+    const pinned = changed('pinned', {})
+    const far = changed('far', { before: 0.1, after: 0.2 })
+    expect(changedBetweenItsContext([far, pinned])?.name).toBe('pinned')
+    // Near the top of the page: no context before it to tell, the one after still says it.
+    expect(changedBetweenItsContext([changed('top', { before: null })])?.name).toBe('top')
+  })
+  test('a neighbour whose text was in the stored context, two fitting, or too little kept: nobody', () => {
+    expect(changedBetweenItsContext([changed('neighbour', { textInContext: true })])).toBeNull()
+    expect(changedBetweenItsContext([changed('a', {}), changed('b', {})])).toBeNull()
+    expect(changedBetweenItsContext([changed('half', { after: 0.4 })])).toBeNull()
+    expect(changedBetweenItsContext([changed('other', { text: 0.3 })])).toBeNull()
+    expect(changedBetweenItsContext([changed('moved', { structure: 0.7 })])).toBeNull()
+    expect(changedBetweenItsContext([changed('old', { before: null, after: null })])).toBeNull()
   })
 })

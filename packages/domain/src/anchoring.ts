@@ -330,3 +330,41 @@ export function onlyOneKeepsItsWideContext<T extends WideEvidence>(lookAlikes: r
   }
   return ranked.every((other) => other === top || within(other)) ? top : null
 }
+
+/** What the resolver measured of a changed candidate against the stored wide context, each side alone. */
+export interface BetweenEvidence {
+  /** Share of the stored wide context before the element still before it; null when too short to tell. */
+  before: number | null
+  after: number | null
+  /** Its own text is part of the stored wide context: a neighbour of the pinned element, not it. */
+  textInContext: boolean
+  /** 0..1 likeness of its text to the stored one. */
+  text: number
+  structure: number
+}
+
+/** Most of the wide context on each side must still be there ... */
+const BETWEEN_KEPT = 0.6
+/** ... around a text still about half like the stored one, about in place. */
+const BETWEEN_TEXT = 0.5
+const BETWEEN_STRUCTURE = 0.85
+
+/**
+ * A changed element (a word or two of a short text edited, an image replaced) where the near context
+ * changed too (a redesign edits everything at once): it is the pinned one when it alone sits between the
+ * stored wide contexts, most of the few hundred characters before it and after it still there, about in
+ * place and still reading partly as before. A neighbour that took the place of a deleted element has its
+ * own text in the stored context and never counts.
+ */
+export function changedBetweenItsContext<T extends BetweenEvidence>(changed: readonly T[]): T | null {
+  const fits = changed.filter(
+    (c) =>
+      !c.textInContext &&
+      (c.before !== null || c.after !== null) &&
+      (c.before ?? 1) >= BETWEEN_KEPT &&
+      (c.after ?? 1) >= BETWEEN_KEPT &&
+      c.text >= BETWEEN_TEXT &&
+      c.structure >= BETWEEN_STRUCTURE,
+  )
+  return fits.length === 1 ? (fits[0] ?? null) : null
+}
