@@ -61,6 +61,7 @@ export interface Scored extends ScoreParts, Surroundings {
   readsAsBefore: boolean
   /** Inside a block that comes right after an identical one (see `followsTwin`); look-alikes only. */
   followsTwin: boolean
+  wideEvidence: () => WideFields
 }
 
 /** How a candidate's surroundings agree with the stored ones (see AnchorEvidence). */
@@ -75,6 +76,10 @@ export interface Surroundings {
   suffixWithin: boolean
   /** Sides (0-2) where the text of its own parent next to it (its siblings' text) is still as stored. */
   siblingSides: number
+}
+
+/** How a candidate sits in the stored wide context (measured only when a rule asks: see `wideEvidenceOf`). */
+export interface WideFields {
   /** What of the stored wide context still surrounds it; null for anchors without one. */
   wide: WideKept | null
   /** Shares of the stored wide context kept before and after it, each alone (null: too short to tell). */
@@ -82,6 +87,20 @@ export interface Surroundings {
   after: number | null
   /** Its own text is part of the stored wide context (a neighbour of the pinned element). */
   textInContext: boolean
+}
+
+const NO_WIDE: WideFields = { wide: null, before: null, after: null, textInContext: false }
+
+/**
+ * The wide evidence of a candidate, measured once and only when asked: word triples of a few hundred
+ * characters cost more than all the other evidence, and most pins are decided before any rule needs them.
+ */
+export function wideEvidenceOf(element: Element, anchor: Anchor, context: ResolveContext): () => WideFields {
+  let measured: WideFields | undefined
+  return () => {
+    measured ??= (anchor.quote && wideOf(element, anchor.quote, context)) || NO_WIDE
+    return measured
+  }
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -124,7 +143,7 @@ function wideOf(
   element: Element,
   quote: NonNullable<Anchor['quote']>,
   context: ResolveContext,
-): Pick<Surroundings, 'wide' | 'before' | 'after' | 'textInContext'> | null {
+): WideFields | null {
   const { widePrefix, wideSuffix } = quote
   if (widePrefix === undefined || wideSuffix === undefined) return null
   const range = context.index.rangeOf(element)
@@ -157,13 +176,8 @@ export function surroundings(element: Element, anchor: Anchor, context: ResolveC
     prefixWithin: false,
     suffixWithin: false,
     siblingSides: 0,
-    wide: null as WideKept | null,
-    before: null as number | null,
-    after: null as number | null,
-    textInContext: false,
   }
   if (!quote || !around) return result
-  Object.assign(result, wideOf(element, quote, context))
   // How much text its own parent has on each side of it: its siblings' text, which moves with it.
   const own = context.index.rangeOf(element)
   const parent = element.parentElement ? context.index.rangeOf(element.parentElement) : null
@@ -323,7 +337,13 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
   }
   const winner = scored.find((c) => c.confirmed)
   if (!winner || winner.score < ACCEPT_CHANGED)
-    return changedBetweenItsContext(scored.filter((c) => c.score >= ACCEPT_CHANGED))
+    return (
+      changedBetweenItsContext(
+        scored
+          .filter((c) => c.score >= ACCEPT_CHANGED)
+          .map((c) => ({ ...c.wideEvidence(), text: c.text, structure: c.structure, c })),
+      )?.c ?? null
+    )
   const rivals = scored.filter(
     (c) => c !== winner && c.score >= Math.max(ACCEPT_CHANGED, winner.score - 0.03),
   )
@@ -359,7 +379,7 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
 function widest(scored: Scored[], stored: number): Scored | null {
   const lookAlikes = scored.filter((c) => c.identical)
   if (lookAlikes.length !== stored) return null
-  const winner = onlyOneKeepsItsWideContext(lookAlikes)
+  const winner = onlyOneKeepsItsWideContext(lookAlikes.map((c) => ({ ...c.wideEvidence(), c })))?.c
   return winner && winner.score >= ACCEPT_IDENTICAL ? winner : null
 }
 
