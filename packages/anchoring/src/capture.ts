@@ -9,6 +9,8 @@ import type { Anchor } from './types'
 
 const QUOTE_EXACT = 160
 const QUOTE_CONTEXT = 40
+/** Wide context, for look-alikes sharing their near surroundings (see TextQuote). */
+export const WIDE_CONTEXT = 240
 
 /** The element a pin attaches to for a click on `target`. */
 export function anchorElementFor(target: Element): Element {
@@ -61,6 +63,8 @@ export function captureAnchor(
       exact: textIndex.text.slice(range.start, Math.min(range.end, range.start + QUOTE_EXACT)),
       prefix: textIndex.text.slice(Math.max(0, range.start - QUOTE_CONTEXT), range.start),
       suffix: textIndex.text.slice(range.end, range.end + QUOTE_CONTEXT),
+      widePrefix: textIndex.text.slice(Math.max(0, range.start - WIDE_CONTEXT), range.start),
+      wideSuffix: textIndex.text.slice(range.end, range.end + WIDE_CONTEXT),
     }
   }
   return {

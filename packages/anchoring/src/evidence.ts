@@ -11,6 +11,7 @@
  * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
  */
 import {
+  changedBetweenItsContext,
   changedInItsPlace,
   copiesFollowOriginals,
   editedLookAlike,
@@ -20,7 +21,10 @@ import {
   keptAmongGrown,
   onlyOneKeepsASide,
   onlyOneKeepsItsSiblings,
+  onlyOneKeepsItsWideContext,
   originalBeforeItsCopy,
+  type WideKept,
+  wideKept,
 } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
@@ -57,6 +61,7 @@ export interface Scored extends ScoreParts, Surroundings {
   readsAsBefore: boolean
   /** Inside a block that comes right after an identical one (see `followsTwin`); look-alikes only. */
   followsTwin: boolean
+  wideEvidence: () => WideFields
 }
 
 /** How a candidate's surroundings agree with the stored ones (see AnchorEvidence). */
@@ -71,6 +76,31 @@ export interface Surroundings {
   suffixWithin: boolean
   /** Sides (0-2) where the text of its own parent next to it (its siblings' text) is still as stored. */
   siblingSides: number
+}
+
+/** How a candidate sits in the stored wide context (measured only when a rule asks: see `wideEvidenceOf`). */
+export interface WideFields {
+  /** What of the stored wide context still surrounds it; null for anchors without one. */
+  wide: WideKept | null
+  /** Shares of the stored wide context kept before and after it, each alone (null: too short to tell). */
+  before: number | null
+  after: number | null
+  /** Its own text is part of the stored wide context (a neighbour of the pinned element). */
+  textInContext: boolean
+}
+
+const NO_WIDE: WideFields = { wide: null, before: null, after: null, textInContext: false }
+
+/**
+ * The wide evidence of a candidate, measured once and only when asked: word triples of a few hundred
+ * characters cost more than all the other evidence, and most pins are decided before any rule needs them.
+ */
+export function wideEvidenceOf(element: Element, anchor: Anchor, context: ResolveContext): () => WideFields {
+  let measured: WideFields | undefined
+  return () => {
+    measured ??= (anchor.quote && wideOf(element, anchor.quote, context)) || NO_WIDE
+    return measured
+  }
 }
 
 /** Length of the common run of two context strings, counted from the element outwards. */
@@ -103,6 +133,35 @@ export function followsTwin(element: Element, texts: TextCache): boolean {
     node = node.parentElement
   }
   return false
+}
+
+/** A candidate's window is this much wider than the stored context: inserted content pushes it out. */
+const WIDE_WINDOW = 1.5
+const SIDE_BREAK = ' \u2016 '
+
+function wideOf(
+  element: Element,
+  quote: NonNullable<Anchor['quote']>,
+  context: ResolveContext,
+): WideFields | null {
+  const { widePrefix, wideSuffix } = quote
+  if (widePrefix === undefined || wideSuffix === undefined) return null
+  const range = context.index.rangeOf(element)
+  if (!range) return null
+  const { text } = context.index
+  const before = text.slice(
+    Math.max(0, range.start - Math.ceil(widePrefix.length * WIDE_WINDOW)),
+    range.start,
+  )
+  const after = text.slice(range.end, range.end + Math.ceil(wideSuffix.length * WIDE_WINDOW))
+  const own = context.texts.of(element)
+  const share = (kept: WideKept | null) => (kept ? kept.kept.size / kept.total : null)
+  return {
+    wide: wideKept(widePrefix + SIDE_BREAK + wideSuffix, before + SIDE_BREAK + after),
+    before: share(wideKept(widePrefix, before)),
+    after: share(wideKept(wideSuffix, after)),
+    textInContext: own.length >= 3 && (widePrefix.includes(own) || wideSuffix.includes(own)),
+  }
 }
 
 /** The exact and near agreement of a candidate's surroundings with the stored ones. */
@@ -234,7 +293,8 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
       return (
         alone(scored.filter((c) => c.identical)) ??
         onlyOneKeepsASide(lookAlikes) ??
-        onlyOneKeepsItsSiblings(lookAlikes)
+        onlyOneKeepsItsSiblings(lookAlikes) ??
+        widest(scored, stored)
       )
     // Fewer look-alikes and none keeping its place: the pinned one may have changed in its place.
     if (identical.length === 0 && stored < dupes)
@@ -271,10 +331,19 @@ export function pickWinner(scored: Scored[], anchor: Anchor, stored: number): Sc
     // The element at the path reads the stored text and a little more (something was pasted into it)
     // while a copy of the old one sits elsewhere: either could be the pinned one.
     const grown = scored.find((c) => c.cssHit && !c.identical && c.contains && c.structure >= 0.99)
-    return winner && grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
+    if (winner) return grown && !winner.cssHit && anchor.fingerprint.text ? null : winner
+    // As many look-alikes as before and the near evidence split: the wide context may still tell.
+    return stored === dupes && !grown ? widest(scored, stored) : null
   }
   const winner = scored.find((c) => c.confirmed)
-  if (!winner || winner.score < ACCEPT_CHANGED) return null
+  if (!winner || winner.score < ACCEPT_CHANGED)
+    return (
+      changedBetweenItsContext(
+        scored
+          .filter((c) => c.score >= ACCEPT_CHANGED)
+          .map((c) => ({ ...c.wideEvidence(), text: c.text, structure: c.structure, c })),
+      )?.c ?? null
+    )
   const rivals = scored.filter(
     (c) => c !== winner && c.score >= Math.max(ACCEPT_CHANGED, winner.score - 0.03),
   )
@@ -301,6 +370,17 @@ function clearBest(candidates: Scored[], blocking: Scored[]): Scored | null {
       ? top.structure >= other.structure - STRUCTURE_MARGIN / 5
       : top.structure - other.structure >= (top.near === 2 ? STRUCTURE_MARGIN / 2 : STRUCTURE_MARGIN)
   return others.every(beats) ? top : null
+}
+
+/**
+ * The look-alike alone keeping its wide context (see onlyOneKeepsItsWideContext), only when every
+ * look-alike on the page was measured and scored as one.
+ */
+function widest(scored: Scored[], stored: number): Scored | null {
+  const lookAlikes = scored.filter((c) => c.identical)
+  if (lookAlikes.length !== stored) return null
+  const winner = onlyOneKeepsItsWideContext(lookAlikes.map((c) => ({ ...c.wideEvidence(), c })))?.c
+  return winner && winner.score >= ACCEPT_IDENTICAL ? winner : null
 }
 
 /**

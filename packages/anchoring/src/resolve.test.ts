@@ -189,3 +189,28 @@ describe('one pass over the page for all pins', () => {
     expect(buttons.map((list) => list.length)).toEqual([3])
   })
 })
+
+describe('the wide context (decision 049)', () => {
+  const post = (title: string, key: string) =>
+    `<article><h2>${title}</h2><p>${LOREM[1]}</p><p><a href="#c" data-k="${key}">Comments (18)</a></p></article>`
+  const posts = (between = '') =>
+    post('A spring walk in the hills above town', 'c1') +
+    post('Notes from the harbour in autumn rain', 'c2') +
+    between +
+    post('Winter bread baked at home with friends', 'c3')
+
+  test('a look-alike whose near sides all copies share is told by the words around it, old anchors stay inactive', () => {
+    const anchor = pin(page(posts()), 'c2')
+    const edited = page(posts('<p>A new paragraph the editor added between two posts.</p>'))
+    expect(landing(edited, [anchor])).toEqual(['c2'])
+    const { widePrefix, wideSuffix, ...older } = anchor.quote ?? { exact: '', prefix: '', suffix: '' }
+    expect(widePrefix && wideSuffix).toBeTruthy()
+    expect(landing(edited, [{ ...anchor, quote: older }])).toEqual([null])
+  })
+
+  test('a deleted look-alike is never replaced by its neighbour, whose words are around it too', () => {
+    const anchor = pin(page(posts()), 'c2')
+    const deleted = page(posts().replace(/<p><a href="#c" data-k="c2">Comments \(18\)<\/a><\/p>/, ''))
+    expect(landing(deleted, [anchor])).toEqual([null])
+  })
+})

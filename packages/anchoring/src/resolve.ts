@@ -12,7 +12,15 @@
  */
 import approxSearch from 'approx-string-match'
 import { createResolveContext, type ResolveContext } from './context'
-import { ACCEPT, confirmed, followsTwin, pickWinner, type Scored, surroundings } from './evidence'
+import {
+  ACCEPT,
+  confirmed,
+  followsTwin,
+  pickWinner,
+  type Scored,
+  surroundings,
+  wideEvidenceOf,
+} from './evidence'
 import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
 import { findAll, readsAsBefore } from './text'
 import { BRIDGE_ATTRIBUTE } from './text-index'
@@ -158,6 +166,7 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
       contains: containsStored(context.texts.of(element), anchor),
       cssHit: element === cssElement,
       ...surroundings(element, anchor, context),
+      wideEvidence: wideEvidenceOf(element, anchor, context),
     }
     scored.push({
       ...candidate,

@@ -37,6 +37,12 @@ export interface TextQuote {
   prefix: string
   /** Up to 40 characters of document text just after the element's text. */
   suffix: string
+  /**
+   * Up to 240 characters of document text before and after the element: told apart from look-alikes
+   * whose near surroundings are the same (decision 049). Anchors stored before it lack them.
+   */
+  widePrefix?: string
+  wideSuffix?: string
 }
 
 export interface Anchor {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import {
   type AnchorEvidence,
+  changedBetweenItsContext,
   changedInItsPlace,
   copiesFollowOriginals,
   editedLookAlike,
@@ -10,7 +11,9 @@ import {
   keptAmongGrown,
   onlyOneKeepsASide,
   onlyOneKeepsItsSiblings,
+  onlyOneKeepsItsWideContext,
   originalBeforeItsCopy,
+  wideKept,
 } from './anchoring'
 
 const candidate = (evidence: Partial<AnchorEvidence> & { name: string }) => ({
@@ -263,5 +266,65 @@ describe('keptAmongGrown', () => {
   test('more copies missing than grew (one was deleted): none', () => {
     expect(keptAmongGrown([kept], [grown], 2)).toBeNull()
     expect(keptAmongGrown([kept], [], 1)).toBeNull()
+  })
+})
+
+describe('wide context', () => {
+  const filler = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod'
+  const stored = `Spring walk in the hills posted by Jane ${filler} Comments`
+  test('word triples survive a paragraph inserted in between; too short a context tells nothing', () => {
+    const kept = wideKept(
+      stored,
+      `Spring walk in the hills A NEW PARAGRAPH posted by Jane ${filler} Comments`,
+    )
+    expect(kept?.total).toBe(18)
+    expect(kept?.kept.size).toBe(16)
+    expect(wideKept('two words', 'two words')).toBeNull()
+  })
+  const at = (name: string, around: string) => ({ name, wide: wideKept(stored, around) })
+  test('the copy keeping what every copy keeps and more wins', () => {
+    const pinned = at('pinned', `NEW Spring walk in the hills posted by Jane ${filler} Comments`)
+    const other = at('other', `Autumn rain at the sea posted by Jane ${filler} Comments`)
+    expect(onlyOneKeepsItsWideContext([other, pinned])?.name).toBe('pinned')
+  })
+  test('a look-alike keeping something of its own, a close second or an old anchor: nobody', () => {
+    const pinned = at('pinned', `Spring walk in the hills posted by Jane ${filler}`)
+    const other = at('other', `Autumn rain posted by Jane ${filler} Comments`)
+    expect(onlyOneKeepsItsWideContext([pinned, other])).toBeNull()
+    const copy = at('copy', `Spring walk in the hills posted by Jane ${filler} Comments`)
+    expect(
+      onlyOneKeepsItsWideContext([copy, at('copy2', `Spring walk in the hills posted by Jane ${filler}`)]),
+    ).toBeNull()
+    expect(onlyOneKeepsItsWideContext([copy, { name: 'old', wide: null }])).toBeNull()
+    expect(
+      onlyOneKeepsItsWideContext([at('lost', 'nothing of it at all here now'), at('l2', 'x y z')]),
+    ).toBeNull()
+  })
+})
+
+describe('changedBetweenItsContext', () => {
+  const changed = (name: string, evidence: Partial<Parameters<typeof changedBetweenItsContext>[0][0]>) => ({
+    name,
+    before: 0.8,
+    after: 0.7,
+    textInContext: false,
+    text: 0.7,
+    structure: 0.9,
+    ...evidence,
+  })
+  test('a short text with a word changed, the wide context kept on both sides, about in place', () => {
+    const pinned = changed('pinned', {})
+    const far = changed('far', { before: 0.1, after: 0.2 })
+    expect(changedBetweenItsContext([far, pinned])?.name).toBe('pinned')
+    // Near the top of the page: no context before it to tell, the one after still says it.
+    expect(changedBetweenItsContext([changed('top', { before: null })])?.name).toBe('top')
+  })
+  test('a neighbour whose text was in the stored context, two fitting, or too little kept: nobody', () => {
+    expect(changedBetweenItsContext([changed('neighbour', { textInContext: true })])).toBeNull()
+    expect(changedBetweenItsContext([changed('a', {}), changed('b', {})])).toBeNull()
+    expect(changedBetweenItsContext([changed('half', { after: 0.4 })])).toBeNull()
+    expect(changedBetweenItsContext([changed('other', { text: 0.3 })])).toBeNull()
+    expect(changedBetweenItsContext([changed('moved', { structure: 0.7 })])).toBeNull()
+    expect(changedBetweenItsContext([changed('old', { before: null, after: null })])).toBeNull()
   })
 })
