@@ -120,7 +120,7 @@ export function TopBar({
   const frame = viewer === 'website' || viewer === 'email'
   return (
     <header
-      className="flex h-14 shrink-0 items-center gap-2 border-b border-line bg-surface px-3"
+      className="flex h-14 min-w-0 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-3"
       data-testid="review-top-bar"
     >
       <HomeLink />
@@ -168,7 +168,7 @@ export function TopBar({
       <div className="mx-auto hidden items-center md:flex" data-tour="review-view">
         {comparing ? null : <ViewControls />}
       </div>
-      <div className="ml-auto flex items-center gap-1.5 md:ml-0">
+      <div className="ml-auto flex items-center gap-1 sm:gap-1.5 md:ml-0">
         <Presence viewers={viewers} selfId={user?.id ?? null} />
         <Reviewer name={userName} />
         <Verdict />
@@ -191,9 +191,12 @@ export function TopBar({
         ) : null}
         {abilities.member ? (
           // Members see who has access; the owner and team admins change it (the shell hosts the dialog).
+          // Not on a phone: the bar would run past a 390 px screen and push the composer's Post button off
+          // it; there the dashboard card's People entry opens the same dialog.
           <Button
             variant="ghost"
             size="icon-sm"
+            className="max-sm:hidden"
             aria-label="People with access"
             title="People with access"
             onClick={() => openPeople({ canvasId: canvas.id, title: canvas.title })}
