@@ -9,15 +9,20 @@ import { useReview } from '../model'
 import { FilesDialog } from './files-dialog'
 import { managesFiles } from './manages-files'
 
-export function FilesButton() {
+/**
+ * In the top bar from tablet width up; on a phone, whose top bar has no room left, in the comments sheet's
+ * header (`place`), like the phone's zoom, which moved to the page bar.
+ */
+export function FilesButton({ place }: { place: 'top-bar' | 'sheet' }) {
   const { canvas, abilities } = useReview()
   const [open, setOpen] = useState(false)
   if (!abilities.editCanvas || abilities.readOnly || !managesFiles(canvas.type)) return null
   return (
     <>
       <Button
-        variant="ghost"
-        size="icon-sm"
+        variant={place === 'sheet' ? 'secondary' : 'ghost'}
+        size={place === 'sheet' ? 'sm' : 'icon-sm'}
+        className={place === 'sheet' ? 'md:hidden' : 'max-md:hidden'}
         aria-label="Files of this revision"
         title="Files of this revision: add, replace, delete, reorder"
         aria-haspopup="dialog"

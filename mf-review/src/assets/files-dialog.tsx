@@ -187,7 +187,7 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
                 setDragged(null)
               }}
               onDragEnd={() => setDragged(null)}
-              className={`flex items-center gap-2 rounded-control border p-1.5 ${
+              className={`flex flex-wrap items-center gap-2 rounded-control border p-1.5 ${
                 item.id === asset?.id ? 'border-brand-600 bg-selected' : 'border-line'
               } ${dragged === item.id ? 'opacity-50' : ''}`}
               data-testid="files-row"
@@ -208,48 +208,51 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
                 <GripVertical aria-hidden="true" className="size-4" />
               </button>
               <Thumbnail asset={item} />
-              <span className="min-w-0 flex-1 truncate text-sm" title={item.name}>
+              <span className="min-w-24 flex-1 basis-0 truncate text-sm" title={item.name}>
                 {index + 1}. {item.name}
               </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => {
-                  setAsset(item.id)
-                  onClose()
-                }}
-              >
-                Show<span className="sr-only"> {item.name}</span>
-              </Button>
-              <ReplaceButton
-                name={item.name}
-                accept={accept}
-                loading={busy === item.id}
-                disabled={busy !== null}
-                onFile={(file) => void replace(item, file)}
-              />
-              {confirming === item.id ? (
-                <Button
-                  variant="danger"
-                  size="sm"
-                  loading={busy === item.id}
-                  onClick={() => void remove(item)}
-                  data-testid="files-confirm-delete"
-                >
-                  Delete with its comments<span className="sr-only"> ({item.name})</span>
-                </Button>
-              ) : (
+              {/* On a phone the actions take a line of their own under the name. */}
+              <div className="ml-auto flex items-center gap-1">
                 <Button
                   variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Delete ${item.name}`}
-                  title={`Delete ${item.name}`}
-                  disabled={busy !== null}
-                  onClick={() => setConfirming(item.id)}
+                  size="sm"
+                  onClick={() => {
+                    setAsset(item.id)
+                    onClose()
+                  }}
                 >
-                  <Trash2 aria-hidden="true" />
+                  Show<span className="sr-only"> {item.name}</span>
                 </Button>
-              )}
+                <ReplaceButton
+                  name={item.name}
+                  accept={accept}
+                  loading={busy === item.id}
+                  disabled={busy !== null}
+                  onFile={(file) => void replace(item, file)}
+                />
+                {confirming === item.id ? (
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    loading={busy === item.id}
+                    onClick={() => void remove(item)}
+                    data-testid="files-confirm-delete"
+                  >
+                    Delete with its comments<span className="sr-only"> ({item.name})</span>
+                  </Button>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Delete ${item.name}`}
+                    title={`Delete ${item.name}`}
+                    disabled={busy !== null}
+                    onClick={() => setConfirming(item.id)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                )}
+              </div>
             </li>
           ))}
         </ol>

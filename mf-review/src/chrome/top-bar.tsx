@@ -166,7 +166,7 @@ export function TopBar({
           ))}
         </select>
       ) : null}
-      <FilesButton />
+      <FilesButton place="top-bar" />
       <div className="mx-auto hidden items-center md:flex" data-tour="review-view">
         {comparing ? null : <ViewControls />}
       </div>
