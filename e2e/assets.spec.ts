@@ -1,8 +1,8 @@
 /**
  * The files of a design revision (issue 17 item 6): the file list opened next to the file switcher
- * reorders by keyboard (a focused handle and the arrow keys, the new place read out), adds and replaces a
- * PDF, and deletes the shown file with its comment, after which another remaining file is shown (SPEC 4).
- * Axe at desktop and 390 px.
+ * reorders by keyboard (a focused handle and the arrow keys, the new place read out) and by dragging,
+ * adds and replaces a PDF, and deletes the shown file with its comment, after which another remaining
+ * file is shown (SPEC 4). Axe at desktop and 390 px.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -104,12 +104,18 @@ test.describe('assets', () => {
       (await rows.first().getAttribute('data-asset-id')) ?? 'missing',
     )
     await expect(rows.first()).toContainText('inside-v2.pdf')
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect(dialog).toBeHidden()
-    await expect(review.sidebar.getByText('The cover title is cut off')).toHaveCount(0)
     await expect
       .poll(() => assetsOf(context.request, canvas.subdomain))
       .toEqual(['inside-v2.pdf', 'back.pdf', 'appendix.pdf'])
+    // Dragging a row onto another puts it in that one's place.
+    await rows.filter({ hasText: 'appendix.pdf' }).dragTo(rows.first())
+    await expect(dialog.getByTestId('files-announcer')).toHaveText('appendix.pdf moved to position 1 of 3.')
+    await expect
+      .poll(() => assetsOf(context.request, canvas.subdomain))
+      .toEqual(['appendix.pdf', 'inside-v2.pdf', 'back.pdf'])
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(review.sidebar.getByText('The cover title is cut off')).toHaveCount(0)
     await context.close()
   })
 
