@@ -6,10 +6,10 @@
  * (SPEC 4), which `setAsset` does together with closing the open comment.
  */
 import { assetAfterDelete, moveInOrder, positionsOf } from '@pinpoint/domain'
-import { addToastAtom } from '@pinpoint/state'
+import { addToastAtom, localId, patchUploadAtom, uploadsAtom } from '@pinpoint/state'
 import { Button, Dialog } from '@pinpoint/ui'
 import { useQueryClient } from '@tanstack/react-query'
-import { useSetAtom } from 'jotai'
+import { useSetAtom, useStore } from 'jotai'
 import { FileText, GripVertical, ImageIcon, Trash2, Upload } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { reviewKeys } from '../data/cache'
@@ -27,6 +27,9 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
   const api = useAssetApi()
   const client = useQueryClient()
   const toast = useSetAtom(addToastAtom)
+  const store = useStore()
+  const patchUpload = useSetAtom(patchUploadAtom)
+  const [uploading, setUploading] = useState<string | null>(null)
   const [order, setOrder] = useState(() => assets.map((a) => a.id))
   const [announcement, setAnnouncement] = useState('')
   const [busy, setBusy] = useState<string | null>(null)
@@ -98,7 +101,31 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
 
   const add = (files: File[]) =>
     run('add', async () => {
-      for (const file of files) await api.upload(canvas.id, file, revisionId)
+      // Each file is an entry of the shared uploads list, so the dashboard's uploads tray shows it as well.
+      for (const [index, file] of files.entries()) {
+        const id = localId('upload')
+        store.set(uploadsAtom, [
+          ...store.get(uploadsAtom),
+          {
+            id,
+            name: file.name,
+            bytesTotal: file.size,
+            bytesSent: 0,
+            status: 'uploading',
+            canvasId: canvas.id,
+          },
+        ])
+        setUploading(files.length > 1 ? `${file.name} (${index + 1} of ${files.length})` : file.name)
+        try {
+          await api.upload(canvas.id, file, revisionId)
+          patchUpload(id, { status: 'done', bytesSent: file.size })
+        } catch (error) {
+          patchUpload(id, { status: 'error', error: message(error) })
+          setUploading(null)
+          throw error
+        }
+      }
+      setUploading(null)
       await refresh()
       setAnnouncement(files.length === 1 ? `${files[0]?.name} added.` : `${files.length} files added.`)
     })
@@ -165,6 +192,11 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
       <p role="status" aria-live="polite" className="sr-only" data-testid="files-announcer">
         {announcement}
       </p>
+      {uploading ? (
+        <p className="mb-2 text-sm text-ink-muted" data-testid="files-uploading">
+          Uploading {uploading}…
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="text-sm text-ink-muted">This revision has no files yet. Add one to start the review.</p>
       ) : (
