@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
-import { createCanvas, uploadAsset } from './review-fixtures'
+import { createCanvas, logIn, uploadAsset } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
 const PDFS = join(import.meta.dirname, '..', 'fixtures', 'pdfs')
@@ -153,5 +153,36 @@ test.describe('assets', () => {
     await expect(dialog.getByTestId('files-announcer')).toHaveText('front.pdf moved to position 2 of 2.')
     await expect.poll(() => assetsOf(context.request, canvas.subdomain)).toEqual(['reverse.pdf', 'front.pdf'])
     await context.close()
+  })
+
+  test('a file deleted elsewhere: the watcher is shown the one that took its place', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    const email = uniqueEmail('wanda')
+    const signUp = await context.request.post('/api/v1/users', {
+      headers: ownNetwork(),
+      data: { email, name: 'Wanda Watcher', password: PASSWORD, teamName: 'Watchers' },
+    })
+    expect(signUp.status(), await signUp.text()).toBe(201)
+    const canvas = await createCanvas(context.request, { type: 'design', title: 'Catalogue' })
+    await uploadAsset(context.request, canvas.id, pdf('one.pdf', 'minimal-document.pdf'))
+    await uploadAsset(context.request, canvas.id, pdf('two.pdf', 'multicolumn.pdf'))
+    await uploadAsset(context.request, canvas.id, pdf('three.pdf', 'pdflatex-image.pdf'))
+    const watcherContext = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    await logIn(watcherContext.request, email, PASSWORD)
+    const watcher = new ReviewPage(await watcherContext.newPage())
+    await watcher.open(canvas.subdomain)
+    const select = watcher.page.getByTestId('asset-select')
+    const ids = await select
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    await select.selectOption(ids[1] ?? '')
+    await expect(select).toHaveValue(ids[1] ?? '')
+    // Deleted in another window: the watcher's canvas reloads over the real-time channel.
+    const removed = await context.request.delete(`/api/v1/canvases/${canvas.id}/assets/${ids[1]}`)
+    expect(removed.status()).toBe(200)
+    await expect(select.locator('option')).toHaveCount(2)
+    await expect(select).toHaveValue(ids[2] ?? '')
+    await context.close()
+    await watcherContext.close()
   })
 })

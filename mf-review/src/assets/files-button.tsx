@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { useReview } from '../model'
 import { FilesDialog } from './files-dialog'
 import { managesFiles } from './manages-files'
+import { useReselectAfterRemoteDelete } from './remote-delete'
 
 /**
  * In the top bar from tablet width up; on a phone, whose top bar has no room left, in the comments sheet's
@@ -16,6 +17,8 @@ import { managesFiles } from './manages-files'
 export function FilesButton({ place }: { place: 'top-bar' | 'sheet' }) {
   const { canvas, abilities } = useReview()
   const [open, setOpen] = useState(false)
+  // The top bar's copy is always mounted, so it watches for a file deleted elsewhere (any viewer, any role).
+  useReselectAfterRemoteDelete(place === 'top-bar')
   if (!abilities.editCanvas || abilities.readOnly || !managesFiles(canvas.type)) return null
   return (
     <>
