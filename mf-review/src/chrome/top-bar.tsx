@@ -9,6 +9,7 @@ import { canvasPeopleAtom, navigatorAtom } from '@pinpoint/state'
 import { Button, cn, LogoMark } from '@pinpoint/ui'
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { MessageSquare, MessageSquarePlus, MousePointer2, Type, Users } from 'lucide-react'
+import { FilesButton } from '../assets/files-button'
 import type { Viewer } from '../data/realtime'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
@@ -165,6 +166,7 @@ export function TopBar({
           ))}
         </select>
       ) : null}
+      <FilesButton place="top-bar" />
       <div className="mx-auto hidden items-center md:flex" data-tour="review-view">
         {comparing ? null : <ViewControls />}
       </div>

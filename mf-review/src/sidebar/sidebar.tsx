@@ -6,6 +6,7 @@
 import { Button, cn, EmptyState, Input } from '@pinpoint/ui'
 import { useAtom } from 'jotai'
 import { CheckSquare, SearchX, Upload, X } from 'lucide-react'
+import { FilesButton } from '../assets/files-button'
 import { ExportDialog } from '../export/export-dialog'
 import { stepSelection } from '../lib/list'
 import { useListedAnnotations } from '../listing'
@@ -101,6 +102,7 @@ export function Sidebar() {
                   </Button>
                 ) : null}
                 <FiltersButton />
+                <FilesButton place="sheet" />
               </div>
             </div>
             <div className="relative">

@@ -296,3 +296,86 @@ describe('replace, delete, reorder', () => {
     expect((await ownerClient.delete(`/api/v1/canvases/${canvas.id}/assets/${a.id}`)).status).toBe(404)
   })
 })
+
+describe('replace, delete, reorder: who may', () => {
+  async function twoAssets() {
+    const setupCanvas = await designCanvas()
+    const png = IMAGES.png?.[0] ?? new Blob()
+    const a = (await upload(setupCanvas.ownerClient, setupCanvas.canvas.id, png, 'a.png')).body.canvasAsset
+    const b = (await upload(setupCanvas.ownerClient, setupCanvas.canvas.id, png, 'b.png')).body.canvasAsset
+    return { ...setupCanvas, a, b, png }
+  }
+  const positions = async (canvasId: string) =>
+    (await db.query.canvasAssets.findMany({ where: (t, { eq: is }) => is(t.canvasId, canvasId) }))
+      .sort((x, y) => x.position - y.position)
+      .map((x) => x.name)
+
+  test("another team's canvas is NotFound, a teammate who may not edit Forbidden, anonymous NotLoggedIn; nothing changes", async () => {
+    const { canvas, memberClient, a, b, png } = await twoAssets()
+    await db.update(canvases).set({ visibility: 'only-team' }).where(eq(canvases.id, canvas.id))
+    const other = await teamWithMembers(setup)
+    const order = {
+      canvasAssets: [
+        { id: b.id, position: 0 },
+        { id: a.id, position: 1 },
+      ],
+    }
+    for (const [client, status] of [
+      [other.ownerClient, 404],
+      [memberClient, 403],
+      [setup.client(), 401],
+    ] as const) {
+      const replaced = await client.request('POST', `/api/v1/canvases/${canvas.id}/assets/${a.id}`, {
+        body: multipart({ canvasAssetFile: [png, 'x.png'] }),
+      })
+      expect(replaced.status).toBe(status)
+      expect((await client.post(`/api/v1/canvases/${canvas.id}/assets/reorder`, order)).status).toBe(status)
+      expect((await client.delete(`/api/v1/canvases/${canvas.id}/assets/${a.id}`)).status).toBe(status)
+    }
+    expect(await positions(canvas.id)).toEqual(['a.png', 'b.png'])
+  })
+
+  test('reorder leaves the assets of another canvas alone', async () => {
+    const mine = await twoAssets()
+    const theirs = await twoAssets()
+    const res = await mine.ownerClient.post<{ canvasAssets: AssetJson[] }>(
+      `/api/v1/canvases/${mine.canvas.id}/assets/reorder`,
+      {
+        canvasAssets: [
+          { id: mine.b.id, position: 0 },
+          { id: mine.a.id, position: 1 },
+          { id: theirs.a.id, position: 5 },
+        ],
+      },
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.canvasAssets.map((x) => x.name)).toEqual(['b.png', 'a.png'])
+    expect(await positions(theirs.canvas.id)).toEqual(['a.png', 'b.png'])
+  })
+
+  test('a read-only canvas refuses replace, reorder and delete', async () => {
+    const { ownerClient, canvas, a, b, png } = await twoAssets()
+    await db
+      .update(canvases)
+      .set({ expireDate: new Date(Date.now() - 1000) })
+      .where(eq(canvases.id, canvas.id))
+    const replaced = await ownerClient.request<ErrorBody>(
+      'POST',
+      `/api/v1/canvases/${canvas.id}/assets/${a.id}`,
+      {
+        body: multipart({ canvasAssetFile: [png, 'x.png'] }),
+      },
+    )
+    expect([replaced.status, replaced.body.error]).toEqual([403, 'CanvasReadOnly'])
+    const reordered = await ownerClient.post<ErrorBody>(`/api/v1/canvases/${canvas.id}/assets/reorder`, {
+      canvasAssets: [
+        { id: b.id, position: 0 },
+        { id: a.id, position: 1 },
+      ],
+    })
+    expect([reordered.status, reordered.body.error]).toEqual([403, 'CanvasReadOnly'])
+    const deleted = await ownerClient.delete<ErrorBody>(`/api/v1/canvases/${canvas.id}/assets/${a.id}`)
+    expect([deleted.status, deleted.body.error]).toEqual([403, 'CanvasReadOnly'])
+    expect(await positions(canvas.id)).toEqual(['a.png', 'b.png'])
+  })
+})

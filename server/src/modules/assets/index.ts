@@ -78,7 +78,9 @@ export function assetsModule(context: AppContext) {
     .post(
       '/canvases/:id/assets/reorder',
       async ({ actor, params, body }) => {
-        const assets = await inTransaction(db, (tx) => reorderAssets(tx, actor, params.id, body.canvasAssets))
+        const assets = await inTransaction(db, (tx) =>
+          reorderAssets(tx, actor, params.id, body.canvasAssets, context.now()),
+        )
         return { canvasAssets: assets.map((asset) => serializeAsset(asset, urls)) }
       },
       {

@@ -192,7 +192,8 @@ export async function replaceAsset(
 export async function deleteAsset(context: AppContext, actor: Actor, canvasId: string, assetId: string) {
   const { db } = context.database
   const result = await inTransaction(db, async (tx) => {
-    await loadCanvasForEdit(tx, actor, canvasId, true)
+    // A read-only canvas keeps its files like it keeps its comments (uploads and replacements are refused too).
+    assertCanvasWritable(await loadCanvasForEdit(tx, actor, canvasId, true), actor.user, context.now())
     const asset = await loadAsset(tx, canvasId, assetId)
     const removed = await tx
       .select({
@@ -239,8 +240,9 @@ export async function reorderAssets(
   actor: Actor,
   canvasId: string,
   order: { id: string; position: number }[],
+  now: Date,
 ) {
-  await loadCanvasForEdit(db, actor, canvasId, true)
+  assertCanvasWritable(await loadCanvasForEdit(db, actor, canvasId, true), actor.user, now)
   for (const { id, position } of order) {
     await db
       .update(canvasAssets)
