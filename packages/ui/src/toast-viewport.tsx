@@ -51,6 +51,10 @@ export function ToastViewport({ toasts, onDismiss, onAction, children }: ToastVi
             aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
             data-phase={toast.phase}
             data-testid="toast"
+            // A leaving toast is spent (its action already ran or it was dismissed): out of the
+            // accessibility tree and unclickable, so a second Undo is never offered beside the next toast.
+            inert={toast.phase === 'animating-out'}
+            aria-hidden={toast.phase === 'animating-out' || undefined}
             className={cn(
               'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border border-line bg-surface-raised py-3 pr-2 pl-3.5 shadow-pop',
               '[&>svg]:mt-0.5 [&>svg]:size-[18px] [&>svg]:shrink-0',
