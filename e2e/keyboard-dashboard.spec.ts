@@ -87,10 +87,19 @@ test('dashboard by keyboard: every menu trigger keeps its focus; create and open
 
 /** Arrow Down through the open menu until the item whose text starts with `name` has the focus. */
 async function arrowTo(page: Page, name: string) {
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
+  let text = await focused()
   for (let i = 0; i < 20; i += 1) {
-    const text = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
     if (text.startsWith(name)) return
+    const before = text
     await page.keyboard.press('ArrowDown')
+    // The menu moves the focus after the key event: read it only once it moved (at the last item it
+    // stays), or the next press lands before this one and an item is skipped.
+    await expect
+      .poll(focused, { timeout: 2000 })
+      .not.toBe(before)
+      .catch(() => undefined)
+    text = await focused()
   }
   throw new Error(`no menu item ${name}`)
 }
