@@ -139,7 +139,7 @@ test.describe('people of a canvas', () => {
     const viewer = await context.newPage()
     await viewer.goto(`/link/${canvas.subdomain}/`)
     await expect(viewer.getByTestId('state-banner')).toContainText('View only')
-    await expect(viewer.getByRole('button', { name: 'Comment' })).toBeDisabled()
+    await expect(viewer.getByRole('button', { name: 'Comment', exact: true })).toBeDisabled()
     await expect(viewer.getByRole('button', { name: 'Review', exact: true })).toHaveCount(0)
     // Members only: an invited person sees no People button.
     await expect(viewer.getByRole('button', { name: 'People with access' })).toHaveCount(0)

@@ -67,7 +67,7 @@ test.describe('review screen states', () => {
     expect(expiring.status(), await expiring.text()).toBeLessThan(300)
     await review.open(expired.subdomain)
     await expect(review.page.getByTestId('state-banner')).toContainText('Expired')
-    await expect(review.page.getByRole('button', { name: 'Comment' })).toBeDisabled()
+    await expect(review.page.getByRole('button', { name: 'Comment', exact: true })).toBeDisabled()
     await shot(review.page, 'review-expired')
     await context.close()
   })
