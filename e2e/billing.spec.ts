@@ -228,6 +228,7 @@ test.describe('billing', () => {
   }) => {
     const owner = fixtures().betaOwner
     const login = await page.request.post('/api/v1/sessions', {
+      headers: ownNetwork(),
       data: { email: owner.email, password: owner.password },
     })
     expect(login.status(), await login.text()).toBe(200)

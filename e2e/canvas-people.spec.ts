@@ -154,6 +154,7 @@ test.describe('people of a canvas', () => {
     const page = await context.newPage()
     const { solo } = fixtures()
     const login = await page.request.post('/api/v1/sessions', {
+      headers: ownNetwork(),
       data: { email: solo.email, password: solo.password },
     })
     expect(login.status(), await login.text()).toBe(200)
