@@ -142,7 +142,8 @@ test.describe('edits', () => {
     await review.commentInList('Keep me').click()
     await review.thread.getByRole('button', { name: 'More actions' }).click()
     await review.page.getByRole('menuitem', { name: 'Delete comment' }).click()
-    const toast = review.page.getByText('Comment deleted')
+    // The toast on screen, not the previous one still fading out (hidden from assistive technology).
+    const toast = review.page.getByRole('status').filter({ hasText: 'Comment deleted' })
     await expect(toast).toBeVisible()
     // Still on the server while Undo is offered; gone after the toast has left.
     expect(await commentTexts(context.request, canvas.id)).toEqual(['Keep me', 'A reply to keep'])
