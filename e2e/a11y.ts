@@ -35,13 +35,29 @@ export async function expectNoSeriousAxe(page: Page, where: string, { soft = fal
   expect(results.passes.length, `axe on ${where} checked nothing`).toBeGreaterThan(0)
 }
 
-/** The document is no wider than the viewport (nothing cut off or scrolling sideways on a phone). */
+/**
+ * The document is no wider than the screen the journey configured (nothing cut off or scrolling sideways
+ * on a phone). Compared with page.viewportSize(), not window.innerWidth: on a mobile viewport the layout
+ * viewport grows to fit a page that overflows, so innerWidth grows with it and could never catch it.
+ * On failure it names the elements that reach past the right edge.
+ */
 export async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-  }))
-  expect(widths.scroll).toBeLessThanOrEqual(widths.view)
+  const viewport = page.viewportSize()
+  if (!viewport) throw new Error('expectNoSidewaysScroll needs a page with a fixed viewport')
+  const { scroll, past } = await page.evaluate((width) => {
+    const name = (element: Element) =>
+      `${element.localName}${element.id ? `#${element.id}` : ''}${
+        element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''
+      }.${[...element.classList].slice(0, 4).join('.')}`
+    const past = [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 8)
+      .map((element) => `${name(element)} (right ${Math.round(element.getBoundingClientRect().right)})`)
+    return { scroll: document.documentElement.scrollWidth, past }
+  }, viewport.width)
+  expect(scroll, `wider than the ${viewport.width} px screen: ${past.join(', ')}`).toBeLessThanOrEqual(
+    viewport.width,
+  )
 }
 /** The smallest side of each visible, enabled control inside `scope`, with a label to report it by. */
 export async function smallTapTargets(scope: Locator, minimum = 24): Promise<string[]> {

@@ -63,3 +63,10 @@ export const ANCHORING_EDITS: {
 
 /** Every fourth pinned element is deleted (pins inside a deleted element go with it). */
 export const isDeleted = (i: number) => i % 4 === 1
+
+/**
+ * Revision 2 of a page for carrying comments (issue 17 item 2): the redesign of ANCHORING_EDITS (its
+ * sentence added to the same pins) with every fourth pinned element deleted, as a new version of a site
+ * often both reworks and drops content. Pins of deleted elements must "need a new spot".
+ */
+export const CARRY_LABEL = 'carried to revision 2 (redesign, some pinned elements deleted)'

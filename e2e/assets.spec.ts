@@ -2,7 +2,8 @@
  * The files of a design revision (issue 17 item 6): the file list opened next to the file switcher
  * reorders by keyboard (a focused handle and the arrow keys, the new place read out) and by dragging,
  * adds and replaces a PDF, and deletes the shown file with its comment, after which another remaining
- * file is shown (SPEC 4). Axe at desktop and 390 px.
+ * file is shown (SPEC 4). An added file shows its bytes going up and can be cancelled. Axe at desktop and
+ * 390 px.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -116,6 +117,67 @@ test.describe('assets', () => {
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
     await expect(review.sidebar.getByText('The cover title is cut off')).toHaveCount(0)
+    await context.close()
+  })
+
+  test('an added file shows its bytes going up, and Cancel stops it', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    const signUp = await context.request.post('/api/v1/users', {
+      headers: ownNetwork(),
+      data: { email: uniqueEmail('uma'), name: 'Uma Upload', password: PASSWORD, teamName: 'Uploads' },
+    })
+    expect(signUp.status(), await signUp.text()).toBe(201)
+    const canvas = await createCanvas(context.request, { type: 'design', title: 'Annual report' })
+    await uploadAsset(context.request, canvas.id, pdf('summary.pdf', 'minimal-document.pdf'))
+    const review = new ReviewPage(await context.newPage())
+    const { page } = review
+    await review.open(canvas.subdomain)
+    await expect(page.getByTestId('viewer-box')).toBeVisible({ timeout: 30_000 })
+    await page.getByTestId('review-top-bar').getByTestId('files-button').click()
+    const dialog = page.getByRole('dialog', { name: 'Files of this revision' })
+    await expect(dialog.getByTestId('files-row')).toHaveCount(1)
+
+    // A slow uplink (Chromium's own network emulation), so the 80 KB go up over some 20 seconds.
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    const throttle = (bytesPerSecond: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: bytesPerSecond,
+      })
+    await throttle(4 * 1024)
+    await dialog.getByTestId('files-add-input').setInputFiles(pdf('figures.pdf', 'google-doc-document.pdf'))
+    const bar = dialog.getByRole('progressbar', { name: 'Upload of figures.pdf' })
+    await expect(bar).toBeVisible()
+    // Part of the file is up and part is not: the bar shows the bytes, not just "busy".
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0)
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100)
+    await expect(dialog.getByTestId('upload-row').filter({ hasText: 'figures.pdf' })).toContainText(
+      /KB of 80.6 KB/,
+    )
+    await expectNoSeriousAxe(page, 'files dialog, uploading')
+    await shot(page, 'assets-upload-progress')
+    await dialog.getByRole('button', { name: 'Cancel the upload of figures.pdf' }).click()
+    const cancelled = dialog.getByTestId('upload-row').filter({ hasText: 'figures.pdf' })
+    await expect(cancelled).toHaveAttribute('data-status', 'cancelled')
+    await expect(cancelled).toContainText('Cancelled.')
+    await expect(dialog.getByRole('alert')).toHaveCount(0)
+    await expect.poll(() => assetsOf(context.request, canvas.subdomain)).toEqual(['summary.pdf'])
+
+    // At full speed it goes up and is listed.
+    await throttle(-1)
+    await dialog.getByTestId('files-add-input').setInputFiles(pdf('figures.pdf', 'google-doc-document.pdf'))
+    await expect(dialog.getByTestId('files-announcer')).toHaveText('figures.pdf added.')
+    await expect(dialog.getByTestId('upload-row').filter({ hasText: 'figures.pdf' }).last()).toHaveAttribute(
+      'data-status',
+      'done',
+    )
+    await expect(dialog.getByTestId('files-row')).toHaveCount(2)
+    await expect
+      .poll(() => assetsOf(context.request, canvas.subdomain))
+      .toEqual(['summary.pdf', 'figures.pdf'])
     await context.close()
   })
 

@@ -7,15 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import {
-  fixtures,
-  inviteLinkFromOutbox,
-  ownNetwork,
-  PASSWORD,
-  shot,
-  signUpByApi,
-  uniqueEmail,
-} from './support'
+import { logIn } from './review-fixtures'
+import { fixtures, joinTeamByInvite, shot, signUpByApi, uniqueEmail } from './support'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -227,11 +220,7 @@ test.describe('billing', () => {
     page,
   }) => {
     const owner = fixtures().betaOwner
-    const login = await page.request.post('/api/v1/sessions', {
-      headers: ownNetwork(),
-      data: { email: owner.email, password: owner.password },
-    })
-    expect(login.status(), await login.text()).toBe(200)
+    await logIn(page.request, owner.email, owner.password)
     await page.goto('/billing')
     await expect(page.getByTestId('billing-plan-name')).toHaveText('Enterprise')
     const token = page.getByTestId('billing-api-token')
@@ -264,21 +253,12 @@ test.describe('billing', () => {
       teamName: 'Ask Studio',
       plan: 'team49',
     })
-    const memberEmail = uniqueEmail('member')
-    const invited = await page.request.post(`/api/v1/teams/${user.TeamId}/invites`, {
-      data: { emails: [memberEmail] },
-    })
-    expect(invited.status(), await invited.text()).toBeLessThan(300)
-    const inviteCode = new URL(await inviteLinkFromOutbox(page.request, memberEmail)).searchParams.get(
-      'inviteCode',
-    )
     const context = await browser.newContext()
     const member = await context.newPage()
-    const joined = await member.request.post('/api/v1/users', {
-      headers: ownNetwork(),
-      data: { email: memberEmail, name: 'Max Member', password: PASSWORD, inviteCode },
+    await joinTeamByInvite(page.request, user.TeamId ?? '', member.request, {
+      email: uniqueEmail('member'),
+      name: 'Max Member',
     })
-    expect(joined.status(), await joined.text()).toBe(201)
     await member.goto('/billing')
     const ask = member.getByTestId('billing-ask-owner')
     await expect(ask).toContainText('Olive Owner')

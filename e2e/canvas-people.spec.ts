@@ -4,24 +4,11 @@
  * header; an invited viewer reads without commenting; on a phone, a solo plan's premium canvas replaces
  * another at the limit. axe on the dialog, desktop and phone.
  */
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
-import {
-  fixtures,
-  inviteLinkFromOutbox,
-  ownNetwork,
-  PASSWORD,
-  shot,
-  signUpByApi,
-  uniqueEmail,
-} from './support'
-
-async function createCanvas(request: APIRequestContext, title: string) {
-  const res = await request.post('/api/v1/canvases', { data: { type: 'design', title } })
-  expect(res.status(), await res.text()).toBe(200)
-  return ((await res.json()) as { canvas: { id: string; subdomain: string; title: string } }).canvas
-}
+import { createCanvas, logIn } from './review-fixtures'
+import { fixtures, joinTeamByInvite, shot, signUpByApi, uniqueEmail } from './support'
 
 /** An owner with a team and a teammate who joined through an invite. */
 async function teamWithMate(page: Page, browser: Browser) {
@@ -32,19 +19,11 @@ async function teamWithMate(page: Page, browser: Browser) {
     plan: 'enterprise35peruser',
   })
   const mateEmail = uniqueEmail('mate')
-  const invited = await page.request.post(`/api/v1/teams/${user.TeamId}/invites`, {
-    data: { emails: [mateEmail] },
-  })
-  expect(invited.status(), await invited.text()).toBeLessThan(300)
-  const inviteCode = new URL(await inviteLinkFromOutbox(page.request, mateEmail)).searchParams.get(
-    'inviteCode',
-  )
   const context = await browser.newContext()
-  const joined = await context.request.post('/api/v1/users', {
-    headers: ownNetwork(),
-    data: { email: mateEmail, name: 'Tess Teammate', password: PASSWORD, inviteCode },
+  await joinTeamByInvite(page.request, user.TeamId ?? '', context.request, {
+    email: mateEmail,
+    name: 'Tess Teammate',
   })
-  expect(joined.status(), await joined.text()).toBe(201)
   await context.close()
   return { mateEmail }
 }
@@ -57,7 +36,7 @@ test.describe('people of a canvas', () => {
     const pageErrors: string[] = []
     page.on('pageerror', (error) => pageErrors.push(error.message))
     const { mateEmail } = await teamWithMate(page, browser)
-    await createCanvas(page.request, 'Launch page')
+    await createCanvas(page.request, { type: 'design', title: 'Launch page' })
     const dashboard = new DashboardPage(page)
     await dashboard.goto()
 
@@ -120,7 +99,7 @@ test.describe('people of a canvas', () => {
     browser,
   }) => {
     await teamWithMate(page, browser)
-    const canvas = await createCanvas(page.request, 'Pricing page')
+    const canvas = await createCanvas(page.request, { type: 'design', title: 'Pricing page' })
     const viewerEmail = uniqueEmail('viewer')
     const context = await browser.newContext()
     await signUpByApi(context.request, { email: viewerEmail, name: 'Vera Viewer' })
@@ -153,14 +132,11 @@ test.describe('people of a canvas', () => {
     const context = await browser.newContext(PHONE)
     const page = await context.newPage()
     const { solo } = fixtures()
-    const login = await page.request.post('/api/v1/sessions', {
-      headers: ownNetwork(),
-      data: { email: solo.email, password: solo.password },
-    })
-    expect(login.status(), await login.text()).toBe(200)
-    const first = await createCanvas(page.request, `Portfolio ${Date.now().toString(36)}`)
+    await logIn(page.request, solo.email, solo.password)
+    const firstTitle = `Portfolio ${Date.now().toString(36)}`
+    const first = await createCanvas(page.request, { type: 'design', title: firstTitle })
     const secondTitle = `Case study ${Date.now().toString(36)}`
-    await createCanvas(page.request, secondTitle)
+    await createCanvas(page.request, { type: 'design', title: secondTitle })
     const premium = await page.request.put(`/api/v1/canvases/${first.id}`, { data: { isPremium: true } })
     expect(premium.status(), await premium.text()).toBe(200)
 
@@ -187,7 +163,7 @@ test.describe('people of a canvas', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'true')
     await dialog.getByRole('button', { name: 'Done' }).tap()
     await expect(dashboard.card(secondTitle)).toContainText('Premium')
-    await expect(dashboard.card(first.title)).not.toContainText('Premium')
+    await expect(dashboard.card(firstTitle)).not.toContainText('Premium')
 
     // Downgrading needs no choice.
     await dashboard

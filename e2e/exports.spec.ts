@@ -202,11 +202,14 @@ test.describe('exports', () => {
     const csv = readFileSync((await (await download).path()) ?? '', 'utf8')
     expect(csv.charCodeAt(0)).toBe(0xfeff)
     expect(csv.split('\r\n')[0]).toBe(
-      '\ufeffid,link,page/path,comment,author,status,labels,assignee,created,replies,exported date',
+      '\ufeffid,link,page/path,comment,author,status,labels,assignee,created,replies,exported date,screenshot,screenshot after',
     )
     expect(csv).toContain('"Headline: ""Save 20 %"" is wrong"')
     expect(csv).toContain('Footer colour 🎨 too light')
-    await expect(exportDialog.getByText('3 created')).toBeVisible()
+    await expect(exportDialog.getByTestId('export-results').getByText('3 of 3 exported')).toBeVisible()
+    await expect(
+      exportDialog.getByTestId('export-results').getByText('Footer colour 🎨 too light'),
+    ).toBeVisible()
     await shot(page, 'exports-dashboard-dialog')
     await page.keyboard.press('Escape')
 

@@ -197,7 +197,10 @@ test.describe('team owner journey', () => {
       const dialog = page.getByRole('dialog', { name: 'Share “Brand guidelines”' })
       await expect(dialog.getByTestId('share-link')).toContainText('/link/')
       await shot(page, '13-share-dialog')
-      await dialog.getByRole('button', { name: 'Close' }).first().click()
+      await dialog.getByLabel('Invite by e-mail').fill('client@example.com; client@example.com')
+      await dialog.getByRole('button', { name: 'Send invite' }).click()
+      await expect(dashboard.toast('Invite(s) sent to client@example.com')).toBeVisible()
+      await expect(dialog).toBeHidden()
     })
 
     const feedbackHref = await dashboard

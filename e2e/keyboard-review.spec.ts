@@ -211,6 +211,13 @@ test('PDF by keyboard: reply, change the status, filter, the shortcuts dialog, f
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expectFocusVisible(share)
+    // The invite by e-mail, typed and sent with Enter: each address once, the dialog closes with a toast.
+    await page.keyboard.press('Enter')
+    await dialog.getByLabel('Invite by e-mail').focus()
+    await page.keyboard.type('client@example.com, client@example.com; boss@example.com')
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Invite(s) sent to client@example.com, boss@example.com')).toBeVisible()
+    await expect(dialog).toBeHidden()
   })
   await context.close()
 })

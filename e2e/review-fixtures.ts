@@ -104,9 +104,15 @@ export async function uploadAsset(
 }
 
 /** Uploads a video the way the product does: the signature call, then tus (create + one PATCH). */
-export async function uploadVideo(request: APIRequestContext, canvasId: string, data: Buffer, name: string) {
+export async function uploadVideo(
+  request: APIRequestContext,
+  canvasId: string,
+  data: Buffer,
+  name: string,
+  revisionId?: string,
+) {
   const created = await request.post('/api/v1/canvas-video-assets', {
-    data: { id: canvasId, fileSizeInBytes: data.length, name },
+    data: { id: canvasId, fileSizeInBytes: data.length, name, ...(revisionId ? { revisionId } : {}) },
   })
   expect(created.status(), await created.text()).toBeLessThan(300)
   const { uploadableVideoDetails: details } = (await created.json()) as {

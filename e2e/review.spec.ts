@@ -4,22 +4,11 @@
  * resolves the comment, which the guest sees too. A private comment never reaches the guest. A comment
  * made in a 390 px window reopens in the mobile view at the widest preset that fits (SPEC 4).
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { type Browser, type BrowserContext, expect, test } from '@playwright/test'
+import { type Browser, expect, test } from '@playwright/test'
+import { CANVAS_KINDS, type CanvasKind } from './canvas-kinds'
 import { ReviewPage } from './pages/review-page'
-import {
-  type CorpusServer,
-  type CreatedCanvas,
-  createCanvas,
-  logIn,
-  startCorpusServer,
-  uploadAsset,
-  uploadVideo,
-} from './review-fixtures'
+import { type CorpusServer, logIn, startCorpusServer } from './review-fixtures'
 import { fixtures, shot, uniqueEmail } from './support'
-
-const CORPUS = join(import.meta.dirname, '..', 'fixtures')
 
 let corpus: CorpusServer
 
@@ -30,89 +19,20 @@ async function memberContext(browser: Browser, viewport = { width: 1366, height:
   return context
 }
 
-async function designPng(context: BrowserContext): Promise<Buffer> {
-  const render = await context.newPage()
-  await render.setViewportSize({ width: 1200, height: 760 })
-  await render.setContent(
-    `<body style="margin:0;font:600 48px system-ui;background:linear-gradient(135deg,#6d5efc,#22d3ee);color:white;display:grid;place-items:center;height:100vh">Spring campaign — hero</body>`,
-  )
-  const png = await render.screenshot()
-  await render.close()
-  return png
+/** Where the member pins a comment on each kind of canvas (the canvases themselves: canvas-kinds.ts). */
+const PLACE: Record<CanvasKind['name'], (review: ReviewPage) => Promise<void>> = {
+  website: (review) => review.placeInFrame('Man must explore'),
+  email: (review) => review.placeInFrame('thrilled to have you on board'),
+  image: (review) => review.placeOnSurface(0.4, 0.45),
+  pdf: (review) => review.placeOnSurface(0.5, 0.3),
+  video: (review) => review.placeOnVideo(0.3, 0.4),
 }
 
-interface Journey {
-  name: string
-  prepare(member: BrowserContext): Promise<CreatedCanvas>
-  place(review: ReviewPage): Promise<void>
+function kind(name: CanvasKind['name']): CanvasKind {
+  const found = CANVAS_KINDS.find((candidate) => candidate.name === name)
+  if (!found) throw new Error(`no canvas kind ${name}`)
+  return found
 }
-
-const JOURNEYS: Journey[] = [
-  {
-    name: 'website',
-    prepare: (member) =>
-      createCanvas(member.request, {
-        type: 'website',
-        title: 'Clean blog',
-        localUrl: `${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`,
-      }),
-    place: (review) => review.placeInFrame('Man must explore'),
-  },
-  {
-    name: 'email',
-    async prepare(member) {
-      const canvas = await createCanvas(member.request, { type: 'email', title: 'Welcome e-mail' })
-      const buffer = readFileSync(join(CORPUS, 'emails', 'postmark-basic-welcome.html'))
-      await uploadAsset(member.request, canvas.id, { name: 'welcome.html', mimeType: 'text/html', buffer })
-      return canvas
-    },
-    place: (review) => review.placeInFrame('thrilled to have you on board'),
-  },
-  {
-    name: 'design',
-    async prepare(member) {
-      const canvas = await createCanvas(member.request, { type: 'design', title: 'Campaign hero' })
-      await uploadAsset(member.request, canvas.id, {
-        name: 'hero.png',
-        mimeType: 'image/png',
-        buffer: await designPng(member),
-      })
-      return canvas
-    },
-    place: (review) => review.placeOnSurface(0.4, 0.45),
-  },
-  {
-    name: 'pdf',
-    async prepare(member) {
-      const canvas = await createCanvas(member.request, { type: 'design', title: 'Brochure' })
-      const buffer = readFileSync(join(CORPUS, 'pdfs', 'pdflatex-4-pages.pdf'))
-      await uploadAsset(member.request, canvas.id, {
-        name: 'brochure.pdf',
-        mimeType: 'application/pdf',
-        buffer,
-      })
-      return canvas
-    },
-    place: (review) => review.placeOnSurface(0.5, 0.3),
-  },
-  {
-    name: 'video',
-    async prepare(member) {
-      const canvas = await createCanvas(member.request, { type: 'video', title: 'Promo cut' })
-      await uploadVideo(
-        member.request,
-        canvas.id,
-        readFileSync(join(CORPUS, 'videos', 'testsrc-720p-12s.mp4')),
-        'promo.mp4',
-      )
-      return canvas
-    },
-    async place(review) {
-      await expect(review.page.getByTestId('video')).toHaveJSProperty('readyState', 4, { timeout: 15_000 })
-      await review.placeOnVideo(0.3, 0.4)
-    },
-  },
-]
 
 test.describe('review journeys', () => {
   test.describe.configure({ mode: 'default' })
@@ -123,13 +43,13 @@ test.describe('review journeys', () => {
   })
   test.afterAll(() => corpus?.stop())
 
-  for (const journey of JOURNEYS) {
+  for (const journey of CANVAS_KINDS) {
     test(`${journey.name}: member pins, guest sees it live and replies, member resolves`, async ({
       browser,
     }) => {
       const member = await memberContext(browser)
       const guest = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-      const canvas = await journey.prepare(member)
+      const canvas = await journey.prepare(member, corpus.origin)
       const memberReview = new ReviewPage(await member.newPage())
       const guestReview = new ReviewPage(await guest.newPage())
       const errors: string[] = []
@@ -144,7 +64,8 @@ test.describe('review journeys', () => {
       const text = `Please fix this ${journey.name} spot`
       await test.step('the member pins a comment', async () => {
         await memberReview.open(canvas.subdomain)
-        await journey.place(memberReview)
+        await journey.ready(memberReview)
+        await PLACE[journey.name](memberReview)
         await memberReview.writeComment(text)
         await shot(memberReview.page, `review-${journey.name}-member`)
       })
@@ -178,8 +99,7 @@ test.describe('review journeys', () => {
   test('a private comment never reaches the guest', async ({ browser }) => {
     const member = await memberContext(browser)
     const guest = await browser.newContext()
-    const canvas = await JOURNEYS[2]?.prepare(member)
-    if (!canvas) throw new Error('no canvas')
+    const canvas = await kind('image').prepare(member, corpus.origin)
     const memberReview = new ReviewPage(await member.newPage())
     const guestReview = new ReviewPage(await guest.newPage())
     await guestReview.open(canvas.subdomain)
@@ -206,8 +126,7 @@ test.describe('review journeys', () => {
     browser,
   }) => {
     const phone = await memberContext(browser, { width: 390, height: 844 })
-    const canvas = await JOURNEYS[0]?.prepare(phone)
-    if (!canvas) throw new Error('no canvas')
+    const canvas = await kind('website').prepare(phone, corpus.origin)
     const onPhone = new ReviewPage(await phone.newPage())
     await onPhone.open(canvas.subdomain)
     await onPhone.placeInFrame('Man must explore')

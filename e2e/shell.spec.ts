@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
+import { expectNoSeriousAxe } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
 import { ShellPage } from './pages/shell-page'
+import { createCanvas } from './review-fixtures'
 import { linkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 const SINGLETONS = [
@@ -119,6 +121,39 @@ test.describe('module federation', () => {
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
   })
 
+  test('signing out from a slice (the review screen’s account menu) signs the shell and the other slices out', async ({
+    page,
+  }) => {
+    await signUpByApi(page.request, { email: uniqueEmail('slice-out'), name: 'Dorothy Vaughan' })
+    const canvas = await createCanvas(page.request, {
+      type: 'website',
+      title: 'Slice sign-out',
+      localUrl: 'https://example.com/',
+    })
+    const shell = new ShellPage(page)
+    await page.goto('/billing')
+    await expect(page.getByTestId('billing-plan-name')).toHaveText('Free')
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await shell.navigate(`/link/${canvas.subdomain}/`)
+    await expect(page.getByTestId('review-user')).toHaveText('Dorothy Vaughan')
+    // The bar with its new account button passes axe (an open Radix menu hides the rest of the page
+    // from assistive technology, which no journey audits).
+    await expectNoSeriousAxe(page, 'review screen with the account menu')
+    await page.getByRole('button', { name: 'Reviewing as Dorothy Vaughan' }).click()
+    await expect(page.getByRole('menu').getByText('Signed in as Dorothy Vaughan')).toBeVisible()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect(page.getByTestId('review-user')).toHaveCount(0)
+    // The shell's guard reads the same auth atom: billing now asks to log in, with no reload in between.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/billing')
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }))
+    })
+    await expect(page).toHaveURL(/\/login\?next=%2Fbilling$/)
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
+    expect((await page.request.get('/api/v1/sessions/me')).status()).toBe(401)
+  })
+
   test('a link inside the dashboard navigates with the shell’s router, without reloading the page', async ({
     page,
   }) => {
@@ -181,6 +216,11 @@ test.describe('module federation', () => {
     expect(nextBuildFiles.some((path) => path.endsWith('remoteEntry.js'))).toBe(true)
     // The shell itself came from its unchanged build.
     expect(shellAssets.length).toBeGreaterThan(0)
+    // The dashboard keeps fetching chunks of the new build after its heading shows (its dialogs, once the
+    // browser is idle). A handler still between its request and `body()` when the test ended and the
+    // context closed read a disposed response ("apiResponse.body: Response has been disposed"): let the
+    // handlers in flight finish before the page goes.
+    await page.unrouteAll({ behavior: 'wait' })
   })
 
   test('a deep link is answered by the shell, which shows its own not-found page', async ({ page }) => {

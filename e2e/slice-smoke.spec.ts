@@ -1,18 +1,34 @@
 /**
- * Per-slice smoke (docs/micro-frontends.md): each slice mounted alone in its minimal host page, the
- * `dist/app/index.html` its build makes (the exposed module in a store and query client of its own, no
- * shell), against the real API. Each slice's `test` script runs its own test here (`-g "<slice> slice"`),
- * so a team checks its build without the shell or the other slices.
+ * Per-slice smoke (docs/micro-frontends.md): each slice mounted alone in the minimal federation host
+ * (`slice-host/`, not the shell: one store, one query client, the shared singletons and the federation
+ * runtime) against the real API. The slice's fresh build is loaded the way the shell loads it, from its
+ * mf-manifest.json, so a build that needs something the host does not share, or throws once mounted,
+ * fails here before it is released. Each slice's `test` script runs its own tests (`-g "<slice> slice"`).
  */
 import { expect, type Page, test } from '@playwright/test'
+import { ShellPage } from './pages/shell-page'
 import { createCanvas } from './review-fixtures'
+import { openInSliceHost } from './slice-host'
 import { signUpByApi, uniqueEmail } from './support'
 
-/** Collects page errors, and every script the page itself loads that is not the slice's own. */
+const SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'jotai',
+  '@tanstack/react-query',
+  '@pinpoint/state',
+  '@pinpoint/ui',
+  '@pinpoint/api',
+]
+
+/** Collects page errors, and every script the page itself loads that is neither the host's nor the slice's. */
 function watch(page: Page, slice: string) {
   const errors: string[] = []
   const foreignScripts: string[] = []
   const ownScripts: string[] = []
+  const hostScripts: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('response', (response) => {
     // The page's own scripts; a canvas's frame (the proxied site and its bridge) is not the slice.
@@ -20,12 +36,29 @@ function watch(page: Page, slice: string) {
     const url = new URL(response.url())
     if (!url.pathname.endsWith('.js')) return
     if (url.pathname.startsWith(`/mf/${slice}/`)) ownScripts.push(url.pathname)
+    else if (url.pathname.startsWith('/__slice-host/')) hostScripts.push(url.pathname)
     else foreignScripts.push(url.pathname)
   })
-  return { errors, foreignScripts, ownScripts }
+  return { errors, foreignScripts, ownScripts, hostScripts }
 }
 
-test('dashboard slice: alone in its host page, lists the canvases the API has', async ({ page }) => {
+/** The slice ran on the host's federation runtime and shared singletons, not on copies of its own. */
+async function expectHostSingletons(page: Page, slice: string, seen: ReturnType<typeof watch>) {
+  expect(seen.errors).toEqual([])
+  expect(seen.hostScripts.length, 'the host page').toBeGreaterThan(0)
+  expect(seen.ownScripts, 'the slice’s container, from its manifest').toContain(`/mf/${slice}/remoteEntry.js`)
+  expect(seen.foreignScripts, 'nothing of the shell or another slice').toEqual([])
+  const shared = await new ShellPage(page).sharedModules()
+  for (const key of SINGLETONS) {
+    const versions = Object.values(shared[key] ?? {})
+    expect(versions, `${key} is in the share scope once`).toHaveLength(1)
+    expect(versions[0], `${key} comes from the host`).toMatchObject({ from: 'slice_host', loaded: true })
+  }
+  for (const key of ['jotai', '@pinpoint/state', 'react/jsx-runtime'])
+    expect(Object.values(shared[key] ?? {})[0]?.useIn, `${slice} uses the host’s ${key}`).toContain(slice)
+}
+
+test('dashboard slice: mounted in the minimal host, lists the canvases the API has', async ({ page }) => {
   await signUpByApi(page.request, { email: uniqueEmail('smoke-dash'), name: 'Smoke Dash', teamName: 'Smoke' })
   await createCanvas(page.request, {
     type: 'website',
@@ -33,26 +66,38 @@ test('dashboard slice: alone in its host page, lists the canvases the API has', 
     localUrl: 'https://example.com/',
   })
   const seen = watch(page, 'dashboard')
-  await page.goto('/mf/dashboard/app/index.html')
+  await openInSliceHost(page, '/dashboard', [{ remote: 'dashboard', module: 'DashboardApp' }])
   await expect(page.getByTestId('dashboard-heading')).toHaveText('All canvases')
   await expect(page.getByRole('link', { name: 'Smoke canvas', exact: true })).toBeVisible()
-  expect(seen.errors).toEqual([])
-  expect(seen.ownScripts.length, 'the slice’s own build').toBeGreaterThan(0)
-  expect(seen.foreignScripts, 'nothing of the shell or another slice').toEqual([])
+  await expectHostSingletons(page, 'dashboard', seen)
 })
 
-test('billing slice: alone in its host page, shows the plan the API has', async ({ page }) => {
+test('billing slice: mounted in the minimal host, shows the plan the API has', async ({ page }) => {
   await signUpByApi(page.request, { email: uniqueEmail('smoke-bill'), name: 'Smoke Bill' })
   const seen = watch(page, 'billing')
-  await page.goto('/mf/billing/app/index.html')
-  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
+  await openInSliceHost(page, '/billing', [{ remote: 'billing', module: 'BillingOverview' }])
   await expect(page.getByTestId('billing-plan-name')).toHaveText('Free')
-  expect(seen.errors).toEqual([])
-  expect(seen.ownScripts.length, 'the slice’s own build').toBeGreaterThan(0)
-  expect(seen.foreignScripts, 'nothing of the shell or another slice').toEqual([])
+  await expectHostSingletons(page, 'billing', seen)
 })
 
-test('review slice: alone in its host page (the guest entry of a feedback link), gates a visitor', async ({
+test('review slice: mounted in the minimal host at a feedback link, shows the canvas the API has', async ({
+  page,
+}) => {
+  await signUpByApi(page.request, { email: uniqueEmail('smoke-rev'), name: 'Smoke Rev', teamName: 'Smoke' })
+  const canvas = await createCanvas(page.request, {
+    type: 'website',
+    title: 'Smoke review',
+    localUrl: 'https://example.com/',
+  })
+  const seen = watch(page, 'review')
+  await openInSliceHost(page, `/link/${canvas.subdomain}/`, [{ remote: 'review', module: 'ReviewScreen' }])
+  await expect(
+    page.getByTestId('review-top-bar').getByRole('heading', { name: 'Smoke review' }),
+  ).toBeVisible()
+  await expectHostSingletons(page, 'review', seen)
+})
+
+test('review slice: the guest entry of a feedback link loads nothing of the shell, and gates a visitor', async ({
   browser,
 }) => {
   const member = await browser.newContext()

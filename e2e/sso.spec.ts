@@ -9,7 +9,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { startTestIdp, type TestIdp } from '../server/src/testing/oidc-provider'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
-import { linkFromOutbox, ownNetwork, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
+import { logIn } from './review-fixtures'
+import { linkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 const BASE = `http://localhost:${E2E_PORT}`
@@ -140,11 +141,7 @@ test('on a phone the owner makes SSO required; the login page then hides the pas
   browser,
 }) => {
   const { page, close } = await phonePage(browser)
-  const login = await page.request.post('/api/v1/sessions', {
-    headers: ownNetwork(),
-    data: { email: ownerEmail, password: PASSWORD },
-  })
-  expect(login.status()).toBe(200)
+  await logIn(page.request, ownerEmail, PASSWORD)
   await page.goto('/settings/team')
   await page.getByRole('button', { name: 'Edit single sign-on' }).tap()
   const dialog = page.getByRole('dialog', { name: 'Single sign-on' })

@@ -48,6 +48,26 @@ export async function signUpByApi(
   return (await response.json()) as { user: { id: string; TeamId: string | null } }
 }
 
+/**
+ * Invites `email` into the team `teamId` (the owner is signed in on `owner`) and signs them up through the
+ * link of the invite e-mail on `joiner`, a request context of their own (which keeps their session).
+ */
+export async function joinTeamByInvite(
+  owner: APIRequestContext,
+  teamId: string,
+  joiner: APIRequestContext,
+  { email, name }: { email: string; name: string },
+) {
+  const invited = await owner.post(`/api/v1/teams/${teamId}/invites`, { data: { emails: [email] } })
+  expect(invited.status(), await invited.text()).toBeLessThan(300)
+  const inviteCode = new URL(await inviteLinkFromOutbox(owner, email)).searchParams.get('inviteCode')
+  const joined = await joiner.post('/api/v1/users', {
+    headers: ownNetwork(),
+    data: { email, name, password: PASSWORD, inviteCode },
+  })
+  expect(joined.status(), await joined.text()).toBe(201)
+}
+
 /** The first link matching `link` in the latest e-mail of `kind` sent to `email` (development outbox). */
 export async function linkFromOutbox(
   request: APIRequestContext,

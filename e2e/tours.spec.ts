@@ -17,7 +17,7 @@ import { type AnalyticsSink, startAnalyticsSink } from '../server/src/testing/an
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { type OwnServer, startOwnServer } from './own-server'
 import { ReviewPage } from './pages/review-page'
-import { createCanvas, uploadAsset } from './review-fixtures'
+import { createCanvas, logIn, uploadAsset } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -103,11 +103,7 @@ test('the dashboard tour runs once, by keyboard, and the help menu restarts it',
     await expect(dialog).toHaveCount(0)
     const other = await browser.newContext()
     const otherPage = await other.newPage()
-    const login = await other.request.post('/api/v1/sessions', {
-      headers: ownNetwork(),
-      data: { email, password: PASSWORD },
-    })
-    expect(login.status()).toBe(200)
+    await logIn(other.request, email, PASSWORD)
     await otherPage.goto('/dashboard')
     await expect(otherPage.getByTestId('dashboard-heading')).toBeVisible()
     await otherPage.waitForLoadState('networkidle')

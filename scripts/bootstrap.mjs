@@ -21,7 +21,8 @@ const BUN_VERSION = '1.4.5'
 const root = dirname(dirname(fileURLToPath(import.meta.url)))
 const toolsDir = join(root, '.tools')
 const bunBin = join(toolsDir, 'node_modules', '.bin', process.platform === 'win32' ? 'bun.exe' : 'bun')
-export const FRONTENDS = ['shell', 'mf-dashboard', 'mf-review', 'mf-billing']
+// slice-host: the minimal federation host each slice's smoke mounts the slice in (not served by the app).
+export const FRONTENDS = ['shell', 'mf-dashboard', 'mf-review', 'mf-billing', 'slice-host']
 const SHARED_FRONTEND_INPUTS = ['packages/domain', 'packages/api', 'packages/state', 'packages/ui']
 
 // Children (package scripts such as `bun --bun rspack build`) find Bun and the workspace binaries.

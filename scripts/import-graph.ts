@@ -19,6 +19,7 @@ const SOURCE_ROOTS = [
   'mf-dashboard',
   'mf-review',
   'mf-billing',
+  'slice-host',
   'e2e',
   'bench',
   'scripts',

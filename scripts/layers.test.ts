@@ -34,6 +34,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'mf-dashboard': CLIENT_PACKAGES,
   'mf-review': CLIENT_PACKAGES,
   'mf-billing': CLIENT_PACKAGES,
+  // The minimal federation host of the slices' smoke tests.
+  'slice-host': CLIENT_PACKAGES,
 }
 
 /**

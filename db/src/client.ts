@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Sql } from 'postgres'
+import { type ListenEvents, listenOnOwnConnection } from './listener.ts'
 import { acquireDataDirLock, type ReleaseLock } from './lock.ts'
 import * as schema from './schema/index.ts'
 
@@ -52,8 +53,17 @@ export interface DatabaseHandle {
   /**
    * Subscribes to a NOTIFY channel (lowercase letters, digits and _). postgres.js delivers across processes;
    * PGlite delivers within this process. Returns an unsubscribe function.
+   *
+   * On PostgreSQL the LISTEN has a connection of its own and is made again when that connection comes back
+   * after a drop (database restart, terminated backend): `events.onDrop` says it was lost, `events.onListen`
+   * that it is in place (the first time included). What was notified in between is lost: a caller that
+   * cares catches up then (listener.ts).
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>
   /** NOTIFY channel with a payload (Postgres limits payloads to 8000 bytes: send ids, not documents). */
   notify(channel: string, payload: string): Promise<void>
   /** The PGlite instance (kind 'pglite'), e.g. for pg-boss `fromPglite`. */
@@ -105,6 +115,8 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   })
   const db = drizzle(sql, { schema })
   let closed = false
+  /** LISTEN connections still open (each its own; closed with the handle). */
+  const listeners = new Set<() => Promise<void>>()
 
   const handle: DatabaseHandle = {
     db,
@@ -121,11 +133,20 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       const result = await db.execute(query)
       return [...result] as T[]
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, events) {
       assertChannel(channel)
-      const { unlisten } = await sql.listen(channel, handler)
+      const connectTimeout = options.connectTimeoutSeconds ?? 10
+      const stop = await listenOnOwnConnection(
+        url,
+        { connect_timeout: connectTimeout, onnotice: () => {} },
+        channel,
+        handler,
+        events,
+      )
+      listeners.add(stop)
       return async () => {
-        await unlisten()
+        listeners.delete(stop)
+        await stop()
       }
     },
     async notify(channel, payload) {
@@ -135,6 +156,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     async close() {
       if (closed) return
       closed = true
+      await Promise.all([...listeners].map((stop) => stop()))
       await sql.end({ timeout: 5 })
     },
   }
@@ -188,9 +210,11 @@ async function openPglite(dataDir: string, lock: boolean): Promise<DatabaseHandl
       const result = await db.execute(query)
       return result.rows as T[]
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, events) {
       assertChannel(channel)
+      // In-process: there is no connection to lose, so the LISTEN is in place once, for good.
       const unsubscribe = await pglite.listen(channel, handler)
+      events?.onListen?.()
       return async () => {
         // After close() the listener is gone with the instance.
         if (!pglite.closed) await unsubscribe()

@@ -29,10 +29,12 @@ import { remindersModule } from './modules/reminders'
 import { repliesModule } from './modules/replies'
 import { reviewsModule } from './modules/reviews'
 import { revisionsModule } from './modules/revisions'
+import { screenshotsModule } from './modules/screenshots'
 import { ssoModule } from './modules/sso'
 import { staffModule } from './modules/staff'
 import { stripeWebhookModule } from './modules/stripe-webhook'
 import { teamsModule } from './modules/teams'
+import { thumbnailsModule } from './modules/thumbnails'
 import { toursModule } from './modules/tours'
 import { uploadsModule } from './modules/uploads'
 import { usersModule } from './modules/users'
@@ -81,6 +83,7 @@ function reviewRoutes(context: AppContext) {
     .use(canvasesModule(context))
     .use(foldersModule(context))
     .use(revisionsModule(context))
+    .use(thumbnailsModule(context))
     .use(assetsModule(context))
     .use(uploadsModule(context))
     .use(reviewsModule(context))
@@ -88,6 +91,7 @@ function reviewRoutes(context: AppContext) {
     .use(eventsModule(context))
     .use(fileAttachmentsModule(context))
     .use(annotationsModule(context))
+    .use(screenshotsModule(context))
     .use(repliesModule(context))
     .use(labelsModule(context))
     .use(csvExportModule(context))

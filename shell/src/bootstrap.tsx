@@ -4,6 +4,7 @@ import { createStore, Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { seedEmbeddedSession } from './session'
 import '@pinpoint/ui/fonts.css'
 import './styles.css'
 
@@ -17,6 +18,7 @@ const store = createStore()
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 })
+seedEmbeddedSession(queryClient)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Missing #root element in index.html')

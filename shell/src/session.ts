@@ -1,6 +1,6 @@
 import { ApiError, isNetworkError, type SessionResponse } from '@pinpoint/api'
 import { loginAtom, logoutAtom, setImpersonatedUserIdAtom } from '@pinpoint/state'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
@@ -11,6 +11,16 @@ export const SESSION_QUERY_KEY = ['session', 'me'] as const
 
 // Read once at start: the server embedded the current user (or null) in the page.
 const embedded = readEmbeddedBootstrap()
+
+/**
+ * Puts the embedded answer in the page's query client before the first render, so the session is
+ * known at once. Seeded once rather than given as the query's `initialData`: a cleared cache (a sign-out
+ * made in a slice clears the one client of the page) would otherwise recreate the query from the
+ * page's initial user and sign that user in again; after a clear the server is asked.
+ */
+export function seedEmbeddedSession(queryClient: QueryClient) {
+  if (embedded) queryClient.setQueryData(SESSION_QUERY_KEY, embedded.user ? { user: embedded.user } : null)
+}
 
 /**
  * Settles who is signed in, once per page, into the auth atoms. With the embedded bootstrap the
@@ -31,7 +41,6 @@ export function useSessionBootstrap() {
         throw error
       }
     },
-    initialData: embedded ? (embedded.user ? { user: embedded.user } : null) : undefined,
     // A 4xx is an answer: only a failure to get one is retried.
     retry: (count, error) =>
       count < 1 && (isNetworkError(error) || (error instanceof ApiError && error.status >= 500)),

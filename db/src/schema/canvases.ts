@@ -96,6 +96,12 @@ export const canvasRevisions = pgTable(
      * earlier revisions keep theirs when the canvas moves on. Null reads as the canvas's own address.
      */
     localUrl: text('local_url'),
+    /**
+     * The revision's picture for dashboard cards and the compare view (decision 056): a storage key, taken
+     * in a reviewer's browser. A new picture gets a new key, so its signed URL changes with it.
+     */
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailAt: tstz('thumbnail_at'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('canvas_revisions_canvas_id_number_unique').on(t.canvasId, t.number)],

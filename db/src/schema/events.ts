@@ -35,13 +35,26 @@ export const events = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     readAt: tstz('read_at'),
     createdAt: createdAt(),
+    /**
+     * A canvas feed event's `canvas_versions.version` after its transaction's bump: the comment list cache
+     * reads the events between two versions to learn which annotations changed (decision 052).
+     */
+    canvasVersion: bigint('canvas_version', { mode: 'number' }),
   },
   (t) => [
     index('events_user_id_id_idx').on(t.userId, t.id),
     index('events_canvas_id_id_idx').on(t.canvasId, t.id),
     index('events_actor_user_id_idx').on(t.actorUserId),
     index('events_user_id_unread_idx').on(t.userId).where(sql`read_at is null`),
+    // The dashboard's New activity (badge and filter): a viewer's unread notifications on one canvas,
+    // looked up per listed card, so neither all their unread nor all the canvas's feed is walked.
+    index('events_user_id_canvas_id_unread_idx')
+      .on(t.userId, t.canvasId)
+      .where(sql`read_at is null and user_id is not null`),
     index('events_created_at_idx').on(t.createdAt),
+    index('events_canvas_id_canvas_version_idx')
+      .on(t.canvasId, t.canvasVersion)
+      .where(sql`canvas_version is not null`),
   ],
 )
 

@@ -25,7 +25,7 @@ import {
   Users,
   Video,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { flattenFolders } from '../lib/folders'
 import { AppLink } from './app-link'
 import { CANVAS_DRAG_TYPE } from './folder-sidebar'
@@ -79,24 +79,35 @@ export function canvasTypeMeta(canvas: Canvas) {
   return TYPE_META[type] ?? TYPE_META.other!
 }
 
-/** The picture of a canvas: its first image or PDF page, else a tinted tile with the type's icon. */
+/**
+ * The picture of a canvas: its current revision's picture (taken in a reviewer's browser, decision 056),
+ * else its first PDF page or image, else a tinted tile with the type's icon (also when a picture fails to
+ * load, e.g. its signed URL expired on a page left open). The tile keeps its aspect ratio, so nothing moves.
+ */
 function Thumbnail({ canvas }: { canvas: Canvas }) {
   const meta = canvasTypeMeta(canvas)
+  const [failed, setFailed] = useState<string | null>(null)
   const asset =
     canvas.CanvasAssets?.find((a) => a.CanvasRevisionId === canvas.CanvasRevisionId) ??
     canvas.CanvasAssets?.[0]
   const image =
+    canvas.thumbnailUrl ??
     asset?.pageThumbnailUrls?.[0] ??
     (asset?.url && (asset.mimeType?.startsWith('image/') || /\.(png|jpe?g|gif|webp|svg)$/i.test(asset.name))
       ? asset.url
       : null)
-  if (image) {
+  if (image && failed !== image) {
     return (
       <img
         src={image}
-        alt=""
+        alt={`${meta.label} preview of ${canvas.title}`}
         loading="lazy"
+        decoding="async"
+        width={320}
+        height={200}
+        onError={() => setFailed(image)}
         className="size-full object-cover object-top transition-transform duration-300 group-hover:scale-[1.02]"
+        data-testid="card-thumbnail"
       />
     )
   }
@@ -111,6 +122,36 @@ function Thumbnail({ canvas }: { canvas: Canvas }) {
         </span>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * The viewer's unread notifications on the canvas (the list's `unreadCount`, decision 016), over the
+ * picture. Outside the picture's link, which is hidden from screen readers: the words and the number
+ * are read out with the card's title, so the news is never told by colour alone.
+ */
+function NewActivityBadge({ canvas }: { canvas: Canvas }) {
+  const unread = canvas.unreadCount ?? 0
+  if (!canvas.hasNewActivity && unread === 0) return null
+  return (
+    <span className="pointer-events-none absolute top-2.5 left-2.5">
+      <Badge tone="warning" dot data-testid="card-new-activity">
+        New activity
+        {unread > 0 ? (
+          <>
+            {/* Spaces for the read-out text (the flex layout ignores them). */}{' '}
+            <span aria-hidden="true">·</span>{' '}
+            <span>
+              {unread}
+              <span className="sr-only">
+                {' '}
+                {unread === 1 ? 'unread notification' : 'unread notifications'}
+              </span>
+            </span>
+          </>
+        ) : null}
+      </Badge>
+    </span>
   )
 }
 
@@ -150,13 +191,6 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
         aria-hidden="true"
       >
         <Thumbnail canvas={canvas} />
-        {canvas.hasNewActivity || (canvas.unreadCount ?? 0) > 0 ? (
-          <span className="absolute top-2.5 left-2.5">
-            <Badge tone="warning" dot>
-              New activity
-            </Badge>
-          </span>
-        ) : null}
       </AppLink>
       <div className="flex items-start gap-2 p-3 pr-2">
         <div className="min-w-0 flex-1">
@@ -166,6 +200,8 @@ export function CanvasCard({ canvas, folders, folderName, onMove, onArchive, onD
               <span className="truncate">{canvas.title}</span>
             </AppLink>
           </h3>
+          {/* Drawn over the picture (the card is the positioned box), read out after the title. */}
+          <NewActivityBadge canvas={canvas} />
           <p className="mt-0.5 flex items-center gap-1.5 truncate text-xs text-ink-muted">
             <span className="inline-flex items-center gap-1 [&_svg]:size-3">
               {meta.icon}

@@ -1,6 +1,6 @@
-import { Button, formatBytes, Progress } from '@pinpoint/ui'
+import { Button, UploadList } from '@pinpoint/ui'
 import { useAtom } from 'jotai'
-import { CircleAlert, CircleCheck, UploadCloud, X } from 'lucide-react'
+import { UploadCloud, X } from 'lucide-react'
 import { cancelUpload } from '../lib/asset-uploads'
 import { uploadsAtom } from '../lib/uploads'
 
@@ -27,52 +27,7 @@ export function UploadsTray() {
           </Button>
         ) : null}
       </header>
-      <ul className="max-h-64 divide-y divide-line overflow-y-auto">
-        {uploads.map((upload) => {
-          const percent = upload.bytesTotal > 0 ? Math.round((upload.bytesSent / upload.bytesTotal) * 100) : 0
-          return (
-            <li
-              key={upload.id}
-              className="px-3.5 py-2.5"
-              data-testid="upload-row"
-              data-status={upload.status}
-            >
-              <div className="flex items-center gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate font-medium">{upload.name}</span>
-                {upload.status === 'done' ? (
-                  <CircleCheck className="size-4 text-success-500" aria-label="Uploaded" />
-                ) : null}
-                {upload.status === 'error' ? (
-                  <CircleAlert className="size-4 text-danger-600" aria-label="Failed" />
-                ) : null}
-                {upload.status === 'uploading' ? (
-                  <button
-                    type="button"
-                    className="text-xs font-medium text-ink-muted hover:text-ink"
-                    onClick={() => cancelUpload(upload.id)}
-                  >
-                    Cancel
-                  </button>
-                ) : null}
-              </div>
-              {upload.status === 'uploading' ? (
-                <>
-                  <Progress className="mt-2" value={percent} label={`Upload of ${upload.name}`} />
-                  <p className="mt-1 text-xs tabular-nums text-ink-muted">
-                    {formatBytes(upload.bytesSent)} of {formatBytes(upload.bytesTotal)} · {percent}%
-                  </p>
-                </>
-              ) : upload.status === 'error' ? (
-                <p className="mt-0.5 text-xs text-danger-600">{upload.error}</p>
-              ) : upload.status === 'cancelled' ? (
-                <p className="mt-0.5 text-xs text-ink-muted">
-                  Cancelled. Upload the same file again to resume.
-                </p>
-              ) : null}
-            </li>
-          )
-        })}
-      </ul>
+      <UploadList uploads={uploads} onCancel={cancelUpload} className="max-h-64 overflow-y-auto" />
     </section>
   )
 }

@@ -1,10 +1,10 @@
 import type { Folder } from '@pinpoint/api'
 import type { FolderVisibility } from '@pinpoint/domain'
 import { addToastAtom } from '@pinpoint/state'
-import { Button, Field, FormDialog, Input, Select, Textarea } from '@pinpoint/ui'
+import { Field, FormDialog, Input, Select, Textarea } from '@pinpoint/ui'
+import { CopyLink } from '@pinpoint/ui/share-dialog'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
-import { Check, Copy, Link2 } from 'lucide-react'
 import { useState } from 'react'
 import { endpoints } from '../api'
 import { projectLink, shareChanges } from '../lib/folder-share'
@@ -22,7 +22,6 @@ export function FolderShareDialog({ folder, onClose }: { folder: Folder; onClose
   const [description, setDescription] = useState(folder.description ?? '')
   const [password, setPassword] = useState('')
   const [removePassword, setRemovePassword] = useState(false)
-  const [copied, setCopied] = useState(false)
   const queryClient = useQueryClient()
   const toast = useSetAtom(addToastAtom)
   const link = projectLink(location.origin, folder.shareableId ?? '')
@@ -38,15 +37,6 @@ export function FolderShareDialog({ folder, onClose }: { folder: Folder; onClose
       onClose()
     },
   })
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link)
-      setCopied(true)
-      setTimeout(() => setCopied(false), 2000)
-    } catch {
-      toast({ type: 'error', message: 'Copy failed: select the link and copy it.' })
-    }
-  }
   return (
     <FormDialog
       onClose={onClose}
@@ -57,21 +47,12 @@ export function FolderShareDialog({ folder, onClose }: { folder: Folder; onClose
       pending={save.isPending}
     >
       <div className="flex flex-col gap-5">
-        <div>
-          <p className="mb-1.5 text-sm font-medium">Project link</p>
-          <div className="flex gap-2">
-            <div className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-control border border-line bg-surface-sunken px-3 text-sm">
-              <Link2 className="size-4 shrink-0 text-ink-subtle" aria-hidden="true" />
-              <span className="truncate font-mono text-xs" data-testid="project-link">
-                {link}
-              </span>
-            </div>
-            <Button variant="secondary" onClick={() => void copy()}>
-              {copied ? <Check /> : <Copy />}
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </div>
-        </div>
+        <CopyLink
+          label="Project link"
+          link={link}
+          testId="project-link"
+          onCopyFailed={() => toast({ type: 'error', message: 'Copy failed: select the link and copy it.' })}
+        />
         <form id="folder-share" className="flex flex-col gap-4" onSubmit={submit(() => save.mutate())}>
           <Field
             label="Who can open the link"

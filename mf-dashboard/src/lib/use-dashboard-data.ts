@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { findFolder } from './folders'
 import { useArchivedCount, useCanvasList, useFolders } from './queries'
+import { useLiveDashboard } from './use-live-dashboard'
 import { useDashboardPrefs } from './use-prefs'
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -14,9 +15,11 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /**
  * What the dashboard shows: the remembered preferences, the projects, and the canvas list for the
- * selected project, status filter, sort and (debounced) search, page by page.
+ * selected project, status filter, sort and (debounced) search, page by page; kept live by the team's
+ * real-time hints (use-live-dashboard.ts).
  */
 export function useDashboardData() {
+  useLiveDashboard()
   const [prefs, updatePrefs] = useDashboardPrefs()
   const [searchText, setSearchText] = useState('')
   const search = useDebounced(searchText, 250)

@@ -6,10 +6,10 @@
  * (SPEC 4), which `setAsset` does together with closing the open comment.
  */
 import { assetAfterDelete, moveInOrder, positionsOf } from '@pinpoint/domain'
-import { addToastAtom, localId, patchUploadAtom, uploadsAtom } from '@pinpoint/state'
+import { addToastAtom, useTrackedUpload } from '@pinpoint/state'
 import { Button, Dialog } from '@pinpoint/ui'
 import { useQueryClient } from '@tanstack/react-query'
-import { useSetAtom, useStore } from 'jotai'
+import { useSetAtom } from 'jotai'
 import { FileText, GripVertical, ImageIcon, Trash2, Upload } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { reviewKeys } from '../data/cache'
@@ -17,6 +17,7 @@ import type { CanvasAsset } from '../data/types'
 import { useReview } from '../model'
 import { useAssetApi } from './api'
 import { FILE_ACCEPT } from './manages-files'
+import { UploadRows } from './upload-rows'
 
 function message(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.'
@@ -27,9 +28,7 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
   const api = useAssetApi()
   const client = useQueryClient()
   const toast = useSetAtom(addToastAtom)
-  const store = useStore()
-  const patchUpload = useSetAtom(patchUploadAtom)
-  const [uploading, setUploading] = useState<string | null>(null)
+  const tracked = useTrackedUpload()
   const [order, setOrder] = useState(() => assets.map((a) => a.id))
   const [announcement, setAnnouncement] = useState('')
   const [busy, setBusy] = useState<string | null>(null)
@@ -93,7 +92,9 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
     try {
       await work()
     } catch (error) {
-      toast({ type: 'error', message: message(error) })
+      // A cancelled upload says so in its row; it is not an error to toast.
+      if (!(error instanceof DOMException && error.name === 'AbortError'))
+        toast({ type: 'error', message: message(error) })
     } finally {
       setBusy(null)
     }
@@ -101,38 +102,21 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
 
   const add = (files: File[]) =>
     run('add', async () => {
-      // Each file is an entry of the shared uploads list, so the dashboard's uploads tray shows it as well.
-      for (const [index, file] of files.entries()) {
-        const id = localId('upload')
-        store.set(uploadsAtom, [
-          ...store.get(uploadsAtom),
-          {
-            id,
-            name: file.name,
-            bytesTotal: file.size,
-            bytesSent: 0,
-            status: 'uploading',
-            canvasId: canvas.id,
-          },
-        ])
-        setUploading(files.length > 1 ? `${file.name} (${index + 1} of ${files.length})` : file.name)
-        try {
-          await api.upload(canvas.id, file, revisionId)
-          patchUpload(id, { status: 'done', bytesSent: file.size })
-        } catch (error) {
-          patchUpload(id, { status: 'error', error: message(error) })
-          setUploading(null)
-          throw error
-        }
-      }
-      setUploading(null)
+      // Each file is an entry of the shared uploads list: its bytes and Cancel here, and in the
+      // dashboard's uploads tray as well.
+      for (const file of files)
+        await tracked(file, canvas.id, (onProgress, signal) =>
+          api.upload(canvas.id, file, revisionId, { onProgress, signal }),
+        )
       await refresh()
       setAnnouncement(files.length === 1 ? `${files[0]?.name} added.` : `${files.length} files added.`)
     })
 
   const replace = (target: CanvasAsset, file: File) =>
     run(target.id, async () => {
-      await api.replace(canvas.id, target.id, file)
+      await tracked(file, canvas.id, (onProgress, signal) =>
+        api.replace(canvas.id, target.id, file, { onProgress, signal }),
+      )
       await refresh()
       setAnnouncement(`${target.name} replaced by ${file.name}.`)
     })
@@ -192,11 +176,7 @@ export function FilesDialog({ onClose }: { onClose: () => void }) {
       <p role="status" aria-live="polite" className="sr-only" data-testid="files-announcer">
         {announcement}
       </p>
-      {uploading ? (
-        <p className="mb-2 text-sm text-ink-muted" data-testid="files-uploading">
-          Uploading {uploading}…
-        </p>
-      ) : null}
+      <UploadRows canvasId={canvas.id} />
       {rows.length === 0 ? (
         <p className="text-sm text-ink-muted">This revision has no files yet. Add one to start the review.</p>
       ) : (

@@ -6,11 +6,12 @@
  */
 import { type Canvas as ApiCanvas, createApiClient, createEndpoints } from '@pinpoint/api'
 import { checkRevisionFiles, revisionFileRules } from '@pinpoint/domain'
-import { addToastAtom, uploadsAtom, useAssetUploads } from '@pinpoint/state'
-import { Field, FormDialog, Input, Progress } from '@pinpoint/ui'
+import { addToastAtom, useAssetUploads } from '@pinpoint/state'
+import { Field, FormDialog, Input } from '@pinpoint/ui'
 import { useQueryClient } from '@tanstack/react-query'
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useSetAtom } from 'jotai'
 import { type FormEvent, useId, useMemo, useState } from 'react'
+import { UploadRows } from '../assets/upload-rows'
 import { reviewKeys } from '../data/cache'
 import { useReviewApi } from '../data/queries'
 import { useReview } from '../model'
@@ -22,7 +23,6 @@ export function NewVersionDialog({ onClose }: { onClose: () => void }) {
   const toast = useSetAtom(addToastAtom)
   const endpoints = useMemo(() => createEndpoints(createApiClient()), [])
   const { uploadAssets, uploadVideoAsset } = useAssetUploads(endpoints)
-  const uploads = useAtomValue(uploadsAtom)
   const website = canvas.type === 'website'
   const rules = revisionFileRules(canvas.type)
   const [url, setUrl] = useState(canvas.localUrl ?? '')
@@ -30,9 +30,8 @@ export function NewVersionDialog({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const inputId = useId()
-  const running = uploads.filter((u) => u.canvasId === canvas.id && u.status === 'uploading')
-  const sent = running.reduce((sum, u) => sum + u.bytesSent, 0)
-  const total = running.reduce((sum, u) => sum + u.bytesTotal, 0)
+  // A revision made by an attempt whose upload failed or was cancelled takes the files of the next one.
+  const [made, setMade] = useState<{ id: string; number: number } | null>(null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -42,7 +41,9 @@ export function NewVersionDialog({ onClose }: { onClose: () => void }) {
     setBusy(true)
     try {
       const changed = website && url.trim() && url.trim() !== (canvas.localUrl ?? '')
-      const { canvasRevision } = await api.createRevision(canvas.id, changed ? { localUrl: url.trim() } : {})
+      const canvasRevision =
+        made ?? (await api.createRevision(canvas.id, changed ? { localUrl: url.trim() } : {})).canvasRevision
+      setMade(canvasRevision)
       if (!website) {
         const target = { ...canvas, CanvasRevisionId: canvasRevision.id } as ApiCanvas
         if (canvas.type === 'video')
@@ -54,7 +55,14 @@ export function NewVersionDialog({ onClose }: { onClose: () => void }) {
       toast({ type: 'success', message: `Revision ${canvasRevision.number} is the one reviewers see first.` })
       onClose()
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The new version was not uploaded.')
+      const cancelled = error instanceof DOMException && error.name === 'AbortError'
+      setProblem(
+        cancelled
+          ? 'Upload cancelled. Choose the files and upload again to finish this revision.'
+          : error instanceof Error
+            ? error.message
+            : 'The new version was not uploaded.',
+      )
     } finally {
       setBusy(false)
     }
@@ -100,12 +108,7 @@ export function NewVersionDialog({ onClose }: { onClose: () => void }) {
             </p>
           </div>
         )}
-        {busy && total > 0 ? (
-          <div role="status" className="flex flex-col gap-1 text-sm" data-testid="new-version-progress">
-            Uploading {running.map((u) => u.name).join(', ')}… {Math.round((sent / total) * 100)}%
-            <Progress value={Math.round((sent / total) * 100)} label="Upload progress" />
-          </div>
-        ) : null}
+        <UploadRows canvasId={canvas.id} />
         {problem ? (
           <p role="alert" className="text-sm text-danger-600">
             {problem}

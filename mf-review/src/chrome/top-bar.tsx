@@ -11,6 +11,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { MessageSquare, MessageSquarePlus, MousePointer2, Type, Users } from 'lucide-react'
 import { FilesButton } from '../assets/files-button'
 import type { Viewer } from '../data/realtime'
+import { useNarrow } from '../lib/narrow'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { HelpMenu } from './help-menu'
@@ -119,6 +120,7 @@ export function TopBar({
     abilities,
   } = useReview()
   const frame = viewer === 'website' || viewer === 'email'
+  const narrow = useNarrow()
   return (
     <header
       className="flex h-14 min-w-0 shrink-0 items-center gap-2 border-b border-line bg-surface px-2 sm:px-3"
@@ -136,7 +138,8 @@ export function TopBar({
       {revisions.length > 1 ? (
         <select
           aria-label="Revision"
-          className="h-8 shrink-0 rounded-control border border-line-strong/80 bg-surface px-1.5 text-sm"
+          // Narrower on a phone (it reads "v2 (l…"), so the bar fits 390 px with an owner's buttons.
+          className="h-8 shrink-0 rounded-control border border-line-strong/80 bg-surface px-1.5 text-sm max-sm:w-16"
           value={revisionNumber ?? ''}
           onChange={(event) => setRevision(Number(event.target.value))}
           data-testid="revision-select"
@@ -144,8 +147,10 @@ export function TopBar({
           {[...revisions].reverse().map((revision) => (
             <option key={revision.id} value={revision.number}>
               v{revision.number}
-              {revision.name ? ` · ${revision.name}` : ''}
-              {revision.number === latestRevisionNumber ? ' (latest)' : ''}
+              {/* On a phone the number alone: names and "(latest)" would push the bar's last button
+                  (Comments) off a 390 px screen; wider screens show them. */}
+              {!narrow && revision.name ? ` · ${revision.name}` : ''}
+              {!narrow && revision.number === latestRevisionNumber ? ' (latest)' : ''}
             </option>
           ))}
         </select>
@@ -206,7 +211,7 @@ export function TopBar({
             <Users />
           </Button>
         ) : null}
-        <HelpMenu tour={tour} />
+        <HelpMenu tour={tour} userName={userName} />
         <Button
           variant="secondary"
           size="sm"

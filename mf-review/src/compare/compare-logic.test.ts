@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { Annotation } from '../data/types'
-import { carriable, carriedText, defaultPair, pinsOf } from './compare-logic'
+import { carriable, carriedText, defaultPair, pinsAtTime, pinsOf } from './compare-logic'
 
 const revisions = [1, 2, 3].map((number) => ({ id: `r${number}`, CanvasId: 'c', number }))
 const note = (id: string, extra: Partial<Annotation>): Annotation =>
@@ -42,5 +42,16 @@ describe('compare view rules', () => {
       '2 comments carried to v2: 1 re-anchored, 1 needs a new spot.',
     )
     expect(carriedText([], 2)).toBe('No open comments to carry to v2.')
+  })
+
+  test('a video side shows the pins around its moment only', () => {
+    const pins = [
+      note('start', { videoTime: 0.5 }),
+      note('end', { videoTime: 8 }),
+      note('image', { videoTime: null }),
+    ]
+    expect(pinsAtTime(pins, 0, 0.75).map((a) => a.id)).toEqual(['start', 'image'])
+    expect(pinsAtTime(pins, 8.6, 0.75).map((a) => a.id)).toEqual(['end', 'image'])
+    expect(pinsAtTime(pins, 4, 0.75).map((a) => a.id)).toEqual(['image'])
   })
 })

@@ -76,3 +76,13 @@ export function carriedText(outcomes: readonly { status: string }[], revision: n
   if (lost) parts.push(`${lost} ${lost === 1 ? 'needs' : 'need'} a new spot`)
   return `${plural(moved, 'comment')} carried to v${revision}: ${parts.join(', ')}.`
 }
+
+/**
+ * A video's pins at the moment a side shows: those within `window` seconds of `time` (as the video viewer
+ * shows them), so a comment on the last scene does not sit over the first one.
+ */
+export function pinsAtTime(pins: readonly Annotation[], time: number, window: number): Annotation[] {
+  return pins.filter(
+    (a) => a.videoTime === null || a.videoTime === undefined || Math.abs(a.videoTime - time) <= window,
+  )
+}

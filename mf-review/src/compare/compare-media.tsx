@@ -40,11 +40,14 @@ export function CompareMedia({
   pageIndex,
   width,
   onPageCount,
+  onTime,
 }: {
   asset: CanvasAsset | null
   pageIndex: number
   width: number
   onPageCount?: (count: number) => void
+  /** A video's moment on screen, as it plays or is moved (which of its pins show). */
+  onTime?: (seconds: number) => void
 }) {
   if (!asset?.url) {
     return (
@@ -57,10 +60,21 @@ export function CompareMedia({
     )
   }
   if (asset.type === 'video' || asset.mimeType?.startsWith('video/')) {
-    // Each revision's video with its own controls, at the same width (pins of a video are on its frames).
+    // Each revision's video with its own controls, at the same width; a pin shows around its moment.
     return (
       // biome-ignore lint/a11y/useMediaCaption: a reviewed video has no captions of ours to add
-      <video src={asset.url} controls preload="metadata" className="block bg-black" style={{ width }}>
+      <video
+        src={asset.url}
+        controls
+        preload="metadata"
+        className="block max-w-none bg-black"
+        style={{ width }}
+        data-testid="compare-video"
+        onTimeUpdate={(event) => onTime?.(event.currentTarget.currentTime)}
+        onSeeked={(event) => onTime?.(event.currentTarget.currentTime)}
+        // A side shown again (after the overlay) starts over: its pins follow.
+        onLoadedMetadata={(event) => onTime?.(event.currentTarget.currentTime)}
+      >
         {asset.name}
       </video>
     )
@@ -84,7 +98,7 @@ export function CompareMedia({
       src={asset.url}
       alt={asset.name}
       draggable={false}
-      className="block h-auto select-none"
+      className="block h-auto max-w-none select-none"
       style={{ width }}
     />
   )

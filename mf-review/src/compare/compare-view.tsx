@@ -18,10 +18,12 @@ import type { Annotation } from '../data/types'
 import { numberAnnotations } from '../lib/list'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
-import { pinLabel } from '../viewers/pin'
+import { comparePicture } from '../thumbnails/compare-picture'
+import { RevisionPicture } from '../thumbnails/revision-picture'
+import { pinLabel, VIDEO_PIN_WINDOW_S } from '../viewers/pin'
 import { useElementSize } from '../viewers/use-size'
 import { CompareFrame, type FrameHandle } from './compare-frame'
-import { assetsOf, carriable, carriedText, pinsOf } from './compare-logic'
+import { assetsOf, carriable, carriedText, pinsAtTime, pinsOf } from './compare-logic'
 import { CompareMedia, ComparePins } from './compare-media'
 import { CompareToolbar } from './compare-toolbar'
 import { SwipeHandle } from './swipe-handle'
@@ -55,6 +57,7 @@ export function CompareView() {
   const [pageCounts, setPageCounts] = useState<Record<string, number>>({})
   const [busy, setBusy] = useState(false)
   const [overlayScrollX, setOverlayScrollX] = useState(0)
+  const [videoTimes, setVideoTimes] = useState({ left: 0, right: 0 })
   const stage = useRef<HTMLDivElement>(null)
   const size = useElementSize(stage)
   const frames = useRef<{ left: FrameHandle | null; right: FrameHandle | null }>({ left: null, right: null })
@@ -75,6 +78,7 @@ export function CompareView() {
   const right = revisions.find((r) => r.number === state?.right) ?? null
   const proxyOf = (n: number | undefined) => (n === latestRevisionNumber ? null : (n ?? null))
   const address = canvas.localUrl ?? null
+  const canvasAddress = address
   const leftProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(left?.number), address)
   const rightProxy = useProxyBase(canvas.subdomain, viewer === 'website', proxyOf(right?.number), address)
   // Each side opens its revision's own page (its address may differ: staging then production, a new
@@ -181,6 +185,20 @@ export function CompareView() {
   const layer = (side: 'left' | 'right', style?: React.CSSProperties): ReactNode => {
     const revision = side === 'left' ? left : right
     if (framed) {
+      // An earlier revision at the live address: its picture, not the live site a second time.
+      const picture = comparePicture(revision, { viewer, currentNumber: latestRevisionNumber, canvasAddress })
+      if (picture)
+        return (
+          <RevisionPicture
+            url={picture}
+            number={revision.number}
+            title={canvas.title}
+            takenAt={revision.thumbnailAt}
+            width={paneWidth}
+            style={style}
+            testId={`compare-picture-${side}`}
+          />
+        )
       const address = src(side)
       if (!address) return <EmptyState className="m-auto" icon={<FileQuestion />} title="Loading…" />
       return (
@@ -210,9 +228,16 @@ export function CompareView() {
           onPageCount={(count) =>
             asset && setPageCounts((c) => (c[asset.id] === count ? c : { ...c, [asset.id]: count }))
           }
+          onTime={(seconds) => setVideoTimes((t) => (t[side] === seconds ? t : { ...t, [side]: seconds }))}
         />
         <ComparePins
-          pins={side === 'left' ? leftPins : rightPins}
+          pins={
+            viewer === 'video'
+              ? pinsAtTime(side === 'left' ? leftPins : rightPins, videoTimes[side], VIDEO_PIN_WINDOW_S)
+              : side === 'left'
+                ? leftPins
+                : rightPins
+          }
           numbers={side === 'left' ? leftNumbers : rightNumbers}
           side={`v${revision.number}`}
         />

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useCanvasUsers, useReviewApi } from '../data/queries'
 import type { Annotation } from '../data/types'
 import { useReview } from '../model'
+import { takeDraftShot } from '../screenshots/shots'
 import type { Draft } from '../state'
 import { useReviewAtoms } from '../state'
 import { AttachButton, UploadList, useUploads } from './attachments'
@@ -79,6 +80,8 @@ function Composer({ draft, onClose }: { draft: Draft; onClose: () => void }) {
     try {
       if (needsName)
         login((await api.guestLogin({ name: guest.name.trim(), email: guest.email.trim() })).user)
+      // The picture of the spot, started when the pin was placed, follows the comment (never delays it).
+      const shot = draft.anchor && !draft.reattachId ? takeDraftShot(draft.anchor) : null
       const created = await actions.create({
         CanvasId: canvas.id,
         CanvasRevisionId: model.revisionId,
@@ -98,7 +101,9 @@ function Composer({ draft, onClose }: { draft: Draft; onClose: () => void }) {
           window: { width: window.innerWidth, height: window.innerHeight },
           ...(draft.anchor ? { anchor: { ...draft.anchor } } : {}),
         },
+        ...(shot !== null ? { screenshotPending: true } : {}),
       })
+      if (created && shot !== null) void actions.attachScreenshot(created.id, 'screenshot', shot)
       if (created) {
         setWritten({ text: '', mentions: [] })
         onClose()

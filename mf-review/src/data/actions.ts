@@ -4,11 +4,14 @@
  * ('You left a comment', 'You replied to a comment'); ids made here are remembered so their real-time echo
  * does not raise a second one.
  */
+
+import { withText } from '@pinpoint/anchoring'
 import { notificationText, TOAST_TIMEOUT_MS } from '@pinpoint/domain'
 import { addToastAtom, pushNotificationAtom } from '@pinpoint/state'
 import { useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useMemo } from 'react'
+import { sendShot, shootAfterResolve } from '../screenshots/shots'
 import {
   annotationsOf,
   beginChange,
@@ -62,6 +65,16 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
       }
     }
 
+    /** Sends a picture taken for a comment; the comment shows it when the answer (or its echo) comes. */
+    const attachScreenshot = async (
+      id: string,
+      kind: 'screenshot' | 'after-screenshot',
+      shot: Promise<Blob | null>,
+    ) => {
+      const annotation = await sendShot(id, kind, shot)
+      if (annotation && find(id)) upsertAnnotation(client, canvasId, annotation)
+    }
+
     return {
       async create(body: NewAnnotation): Promise<Annotation | null> {
         try {
@@ -80,8 +93,18 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           return null
         }
       },
-      update: (id: string, patch: AnnotationUpdate) =>
-        optimistic(id, fieldsChange(patch), () => api.updateAnnotation(id, patch)),
+      async update(id: string, patch: AnnotationUpdate) {
+        const before = find(id)
+        // A copy change resolved: the spot is pictured again, showing the new copy (decision 055).
+        const after =
+          before && patch.status === 'resolved' && before.status !== 'resolved'
+            ? shootAfterResolve(before, withText)
+            : null
+        const done = await optimistic(id, fieldsChange(patch), () => api.updateAnnotation(id, patch))
+        if (done && after !== null) void attachScreenshot(id, 'after-screenshot', after)
+        return done
+      },
+      attachScreenshot,
       /**
        * Takes the comments off the screen at once and deletes them when the Undo toast has gone
        * (deferred.ts); Undo puts them back untouched.

@@ -1,8 +1,8 @@
 /**
  * The calls the review screen makes (SPEC section 7, "Annotations" and the feedback-link entry), on the
- * shared API client. Uploads use XMLHttpRequest because fetch cannot report upload progress.
+ * shared API client. Uploads go through sendForm (XMLHttpRequest) because fetch cannot report upload progress.
  */
-import { type ApiClient, ApiError, type CanvasReview, createApiClient, toApiError } from '@pinpoint/api'
+import { type ApiClient, ApiError, type CanvasReview, createApiClient, sendForm } from '@pinpoint/api'
 import type {
   Annotation,
   AnnotationReply,
@@ -91,6 +91,8 @@ export function createReviewApi(api: ApiClient = createApiClient()) {
         body,
       ),
     guestLogin: (body: { name: string; email: string }) => api.post<{ user: User }>('/guests', body),
+    /** Ends the session (member or guest): DELETE /sessions. */
+    signOut: () => api.delete<void>('/sessions'),
   }
 }
 
@@ -100,34 +102,23 @@ export type ReviewApi = ReturnType<typeof createReviewApi>
  * POST /file-attachments (multipart) with upload progress (0..1). Resolves with the stored attachment;
  * a status of 400 or more rejects with the server's ApiError, like every other call.
  */
-export function uploadAttachment(
+export async function uploadAttachment(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<FileAttachment> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', '/api/v1/file-attachments')
-    request.withCredentials = true
-    request.responseType = 'json'
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total)
-    }
-    request.onload = () => {
-      const body = request.response as { fileAttachment?: FileAttachment } | null
-      if (request.status >= 400 || !body?.fileAttachment) {
-        reject(toApiError(request.status, request.statusText, body))
-        return
-      }
-      onProgress(1)
-      resolve(body.fileAttachment)
-    }
-    request.onerror = () =>
-      reject(new ApiError({ message: 'Network error', error: 'NetworkError', status: 0, meta: {} }))
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'))
-    signal?.addEventListener('abort', () => request.abort())
-    const form = new FormData()
-    form.append('file', file, file.name)
-    request.send(form)
-  })
+  const form = new FormData()
+  form.append('file', file, file.name)
+  const body = await sendForm<{ fileAttachment?: FileAttachment } | undefined>(
+    '/api/v1/file-attachments',
+    form,
+    {
+      signal,
+      onProgress: (sent, total) => onProgress(sent / total),
+    },
+  )
+  if (!body?.fileAttachment)
+    throw new ApiError({ message: 'The file was not stored.', error: 'UploadFailed', status: 500, meta: {} })
+  onProgress(1)
+  return body.fileAttachment
 }

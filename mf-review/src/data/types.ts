@@ -78,6 +78,10 @@ export interface Annotation {
   lastExportDate?: string | null
   textContentBefore: string | null
   textContentAfter: string | null
+  /** The pinned spot as it looked (decision 055): an app address opened with the reader's rights. */
+  screenshotUrl?: string | null
+  /** The same spot once a copy change was resolved. */
+  afterScreenshotUrl?: string | null
   AnnotationReplies?: AnnotationReply[]
   FileAttachments: FileAttachment[]
   numFileAttachments: number
@@ -113,6 +117,8 @@ export interface NewAnnotation {
   textContentBefore?: string | null
   textContentAfter?: string | null
   fileAttachmentIds?: string[]
+  /** A picture of the spot is being taken and follows the comment (mention e-mails wait for it). */
+  screenshotPending?: boolean
 }
 
 export type AnnotationUpdate = Partial<

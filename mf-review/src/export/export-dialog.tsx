@@ -6,10 +6,10 @@
  */
 import { type AccountType, csvBlob, type SyncResult } from '@pinpoint/api'
 import { canUseExports, canViewBilling } from '@pinpoint/domain'
-import { Button, Dialog, EmptyState, Spinner, Tabs } from '@pinpoint/ui'
+import { Button, Dialog, Spinner, Tabs } from '@pinpoint/ui'
+import { ExportResults, ExportsPlanGate } from '@pinpoint/ui/exports'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { Plug } from 'lucide-react'
 import { useState } from 'react'
 import { reviewKeys } from '../data/cache'
 import { plainComment } from '../lib/list'
@@ -17,7 +17,6 @@ import { useListedAnnotations } from '../listing'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
 import { downloadBlob, integrations, useAccounts } from './accounts'
-import { ExportResults } from './results'
 import { ToolPanel } from './tool-panel'
 
 const PANELS: ReadonlyArray<{ type: AccountType | 'csv'; label: string }> = [
@@ -41,29 +40,8 @@ export function ExportDialog({
   const allowed = canUseExports(user)
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Export comments" size="lg">
-      {open ? allowed ? <ExportPanels /> : <PlanGate owner={canViewBilling(user)} /> : null}
+      {open ? allowed ? <ExportPanels /> : <ExportsPlanGate owner={canViewBilling(user)} /> : null}
     </Dialog>
-  )
-}
-
-function PlanGate({ owner }: { owner: boolean }) {
-  return (
-    <EmptyState
-      icon={<Plug />}
-      title="Exports come with the enterprise plans"
-      description={
-        owner
-          ? 'Sending comments to task tools, a webhook or a CSV file needs a team on an enterprise plan.'
-          : 'Sending comments to task tools, a webhook or a CSV file needs a team on an enterprise plan. Ask your team owner to upgrade.'
-      }
-      action={
-        owner ? (
-          <a className="font-medium text-brand-700 underline" href="/billing/plans">
-            Upgrade the plan
-          </a>
-        ) : undefined
-      }
-    />
   )
 }
 
@@ -81,6 +59,11 @@ function ExportPanels() {
   const setResults = (next: SyncResult[] | null) => {
     setShownResults(next)
     if (next) void client.invalidateQueries({ queryKey: reviewKeys.annotations(canvas.id) })
+  }
+  const byId = new Map(annotations.map((annotation) => [annotation.id, annotation]))
+  const describe = (id: string) => {
+    const annotation = byId.get(id)
+    return `#${numbers.get(id) ?? '?'} ${annotation ? plainComment(annotation.comment) || 'No text' : 'Comment'}`
   }
   const [panel, setPanel] = useState<string>('trello')
   const ids = listed.filter((a) => chosen.has(a.id)).map((a) => a.id)
@@ -168,7 +151,7 @@ function ExportPanels() {
           }))}
         />
       )}
-      {results ? <ExportResults results={results} annotations={annotations} numbers={numbers} /> : null}
+      {results ? <ExportResults results={results} describe={describe} /> : null}
     </div>
   )
 }

@@ -75,6 +75,16 @@ export const CommentCard = memo(function CommentCard({
           {plainComment(annotation.comment) || (annotation.textContentAfter ? '' : 'No text')}
         </span>
         {note ? <span className="mt-1 block text-xs text-warning-700">{note}</span> : null}
+        {annotation.screenshotUrl ? (
+          // Decorative here (the opened comment shows it with its description): the card is one button.
+          <img
+            src={annotation.screenshotUrl}
+            alt=""
+            loading="lazy"
+            className="mt-1.5 block max-h-16 w-auto max-w-full rounded border border-line object-contain"
+            data-testid="card-screenshot"
+          />
+        ) : null}
         <span className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-muted">
           <span className="inline-flex items-center gap-1">
             <span className={cn('size-1.5 rounded-full', STATUS_DOTS[annotation.status] ?? 'bg-brand-600')} />

@@ -21,6 +21,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useCanvasUsers } from '../data/queries'
 import type { Annotation } from '../data/types'
 import { useReview } from '../model'
+import { ScreenshotFigure } from '../screenshots/screenshot-figure'
 import { useReviewAtoms } from '../state'
 import { CommentEditor, EditedMark } from './comment-editor'
 import { CommentText } from './comment-text'
@@ -220,6 +221,7 @@ export function Thread({
           <CommentText text={annotation.comment} />
         )}
         <AttachmentLinks files={annotation.FileAttachments} />
+        <ScreenshotFigure annotation={annotation} />
         <dl className="grid grid-cols-[5.5rem_1fr] items-center gap-x-2 gap-y-2 text-sm">
           <dt className="text-ink-muted">Status</dt>
           <dd>

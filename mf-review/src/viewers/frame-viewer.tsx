@@ -14,7 +14,10 @@ import { CircleAlert } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { usePinnedAnnotations } from '../listing'
 import { useReview } from '../model'
+import { useCamera } from '../screenshots/camera'
+import { shootDraft } from '../screenshots/shots'
 import { useReviewAtoms } from '../state'
+import { useFramePicture } from '../thumbnails/use-revision-picture'
 import { useBridge } from './bridge'
 import { useInactiveSync } from './inactive-sync'
 import { pinLabel } from './pin'
@@ -40,7 +43,7 @@ export function FrameViewer({
   const deviceWidth = useAtomValue(atoms.deviceWidth)
   const [draft, setDraft] = useAtom(atoms.draft)
   const reattachId = useAtomValue(atoms.reattachId)
-  const setPath = useSetAtom(atoms.path)
+  const [path, setPath] = useAtom(atoms.path)
   const setStatuses = useSetAtom(atoms.pinStatuses)
   const setSettled = useSetAtom(atoms.pinsSettled)
   const { numbers, selected, select, abilities, canvas } = useReview()
@@ -102,6 +105,11 @@ export function FrameViewer({
           screen: screen(message.client),
           reattachId,
         })
+        // A new pin's picture starts now, while the page is as the reviewer saw it (not for a move).
+        if (!reattachId) shootDraft(message.anchor)
+        break
+      case 'captured':
+        answerCapture(message)
         break
       case 'pin-click':
         select(message.id)
@@ -117,11 +125,14 @@ export function FrameViewer({
     }
   })
 
+  const answerCapture = useCamera(post, ready && !loadError, kind === 'website' ? path : null)
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address or key is a new page to wait for
   useEffect(() => {
     setReady(false)
     setLoadError(null)
   }, [src, frameKey])
+  useFramePicture(frame, targetOrigin, ready && !loadError, `${src}#${frameKey}`)
   useEffect(() => {
     if (ready) post({ type: 'mode', commenting: commenting && abilities.comment, textEdit })
   }, [ready, commenting, textEdit, abilities.comment, post])

@@ -14,6 +14,9 @@ export const PIN_TONES: Record<string, string> = {
   resolved: 'bg-[#059669]',
 }
 
+/** How long around its moment a video comment's pin shows (the video viewer and the compare view). */
+export const VIDEO_PIN_WINDOW_S = 0.75
+
 export function pinLabel(annotation: Annotation, number: number | undefined): string {
   const text = plainComment(annotation.comment).slice(0, 80)
   return `Comment ${number ?? ''} by ${annotation.userName}${text ? `: ${text}` : ''}`

@@ -11,7 +11,7 @@ import type { CanvasAsset } from '../data/types'
 import { usePinnedAnnotations } from '../listing'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
-import { DraftPin, PIN_TONES, Pin, pinLabel } from './pin'
+import { DraftPin, PIN_TONES, Pin, pinLabel, VIDEO_PIN_WINDOW_S } from './pin'
 import { cursorStop, usePlacementCursor } from './placement-cursor'
 import { useElementSize } from './use-size'
 
@@ -19,7 +19,6 @@ import { useElementSize } from './use-size'
 const FRAME_KEYBOARD = cursorStop('Video frame: move the cursor with the arrows and press Enter to comment')
 
 /** A pin shows on the frame this long around its moment (seconds). */
-const PIN_WINDOW_S = 0.75
 
 export function formatTime(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds))
@@ -92,7 +91,7 @@ export default function VideoViewer({ asset }: { asset: CanvasAsset }) {
   const cursor = usePlacementCursor({ enabled: placing, focusable: frame, area: frame, onPlace: placeAt })
 
   const onFrame = pins.filter(
-    (a) => selected?.id === a.id || Math.abs((a.videoTime ?? 0) - time) <= PIN_WINDOW_S,
+    (a) => selected?.id === a.id || Math.abs((a.videoTime ?? 0) - time) <= VIDEO_PIN_WINDOW_S,
   )
   return (
     <div className="flex h-full min-h-0 flex-col bg-[oklch(0.18_0.01_270)]">

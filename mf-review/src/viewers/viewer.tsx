@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useProxyBase } from '../data/queries'
 import { useReview } from '../model'
 import { useReviewAtoms } from '../state'
+import { useFilePicture } from '../thumbnails/use-revision-picture'
 import { FrameViewer } from './frame-viewer'
 import { ImageViewer } from './image-viewer'
 
@@ -59,6 +60,7 @@ function WebsiteViewer() {
 
 export function Viewer() {
   const { viewer, asset } = useReview()
+  useFilePicture()
   if (viewer === 'website') return <WebsiteViewer />
   if (!asset?.url) {
     return (

@@ -100,4 +100,21 @@ describe('carrying comments to a new revision', () => {
       reason: 'invalid-anchor',
     })
   })
+
+  test('a deleted paragraph among look-alikes, in a redesigned revision, needs a new spot', () => {
+    const para = (k: string, end: string) =>
+      `<p data-k="${k}">Lorem ipsum dolor sit amet, consectetur adipisicing elit. Saepe nostrum ullam eveniet pariatur voluptates odit, ${end}</p>`
+    const body = `<div class="container"><h1 data-k="h">About me</h1>${para('one', 'fuga atque ea nobis sit soluta.')}${para('two', 'tempore ipsam quae amet.')}${para('three', 'nobis sit soluta odit veniam.')}</div>`
+    const anchors = ['three', 'one'].map((key) => ({ id: key, anchor: pin(page(body), key) }))
+    const v2 = page(
+      body
+        .replace('class="container"', 'class="edit-container"')
+        .replaceAll('Saepe nostrum', 'Saepe vivid nostrum'),
+    )
+    v2.querySelector('[data-k="three"]')?.remove()
+    const carried = carryAnchors(anchors, createResolveContext(v2))
+    expect(carried.get('three')?.status).toBe('needs-new-spot')
+    const one = carried.get('one')
+    expect(one?.status === 'reanchored' && landsOn(v2, one.anchor)).toBe('one')
+  })
 })

@@ -8,8 +8,11 @@
  */
 import { captureAnchor } from './capture'
 import type { ResolveContext } from './context'
-import { isAnchor, resolveAnchor } from './resolve'
+import { explainResolution, isAnchor } from './resolve'
 import type { Anchor, InactiveReason, ResolveMethod } from './types'
+
+/** How close a rival's score may come to the winner's before a changed element's pin is not carried. */
+const CARRY_MARGIN = 0.1
 
 export type Carried =
   | { status: 'reanchored'; anchor: Anchor; method: ResolveMethod; confidence: number }
@@ -19,11 +22,26 @@ export type Carried =
 export function carryAnchor(anchor: unknown, context: ResolveContext): Carried {
   if (!isAnchor(anchor)) return { status: 'needs-new-spot', reason: 'invalid-anchor' }
   if (anchor.kind === 'page') return { status: 'reanchored', anchor, method: 'page', confidence: 1 }
-  const resolution = resolveAnchor(anchor, context)
+  const { resolution, candidates } = explainResolution(anchor, context)
   if (resolution.status !== 'found') return { status: 'needs-new-spot', reason: resolution.reason }
   // An element pin placed by page coordinates alone did not find its element.
   if (resolution.method === 'page') return { status: 'needs-new-spot', reason: 'element-removed' }
   const element = resolution.element
+  // Carrying moves the pin for good, and "needs a new spot" costs one click: when its element is no longer
+  // as it was and another, unrelated element of the new revision scores nearly as well (a look-alike
+  // paragraph after a redesign that also dropped the pinned one), the pin is not placed on either.
+  const winner = candidates.find((c) => c.element === element)
+  const rival =
+    winner &&
+    !winner.identical &&
+    candidates.some(
+      (c) =>
+        c.element !== element &&
+        !c.element.contains(element) &&
+        !element.contains(c.element) &&
+        c.score >= winner.score - CARRY_MARGIN,
+    )
+  if (rival) return { status: 'needs-new-spot', reason: 'element-changed' }
   const rect = element.getBoundingClientRect()
   const clientX = rect.left + anchor.offset.x * rect.width
   const clientY = rect.top + anchor.offset.y * rect.height

@@ -64,6 +64,11 @@ export type ParentMessage =
   | { ns: typeof BRIDGE_NS; type: 'carry'; requestId: string; pins: { id: string; anchor: unknown }[] }
   /** Scroll the page to document coordinates (a compare view keeps two revisions in step). */
   | { ns: typeof BRIDGE_NS; type: 'scroll-to'; x: number; y: number }
+  /**
+   * Take a picture of a spot (decision 055): where the first of `anchors` that resolves points (a pin
+   * just placed; a copy change just resolved, found by its new text first). Answered with 'captured'.
+   */
+  | { ns: typeof BRIDGE_NS; type: 'capture'; requestId: string; anchors: unknown[] }
 
 export type BridgeMessage =
   | { ns: typeof BRIDGE_NS; type: 'ready'; page: PageInfo; error?: { message: string; status: number } }
@@ -99,6 +104,8 @@ export type BridgeMessage =
         reason?: InactiveReason
       }[]
     }
+  /** The picture asked for by 'capture': a WebP or PNG, or null when none could be taken. */
+  | { ns: typeof BRIDGE_NS; type: 'captured'; requestId: string; image: Blob | null }
   /** A shortcut key pressed while the focus was inside the frame (the review screen handles it). */
   | { ns: typeof BRIDGE_NS; type: 'key'; key: string; shiftKey: boolean }
 

@@ -12,19 +12,13 @@
  */
 import approxSearch from 'approx-string-match'
 import { createResolveContext, type ResolveContext } from './context'
-import {
-  ACCEPT,
-  confirmed,
-  followsTwin,
-  pickWinner,
-  type Scored,
-  surroundings,
-  wideEvidenceOf,
-} from './evidence'
+import { ACCEPT, confirmed, type Scored } from './evidence'
 import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
+import { followsTwin, surroundings, wideEvidenceOf } from './surroundings'
 import { findAll, readsAsBefore } from './text'
 import { BRIDGE_ATTRIBUTE } from './text-index'
 import type { Anchor, Resolution, ResolveMethod } from './types'
+import { pickWinner } from './winner'
 
 export { createResolveContext, type ResolveContext } from './context'
 export { ACCEPT } from './evidence'

@@ -77,4 +77,28 @@ describe('ApiError', () => {
     expect(isAppError(error)).toBe(true)
     expect(toErrorBody(error)).toEqual({ message: 'Nope.', error: 'Forbidden', status: 403, meta: {} })
   })
+
+  test('upload without XMLHttpRequest: one POST of the form, never repeated, progress once at the end', async () => {
+    let attempts = 0
+    const { fetch, calls } = fakeFetch(() => {
+      attempts += 1
+      return attempts === 1
+        ? json({ message: 'Busy', error: 'Unavailable', status: 503, meta: {} }, 503)
+        : json({})
+    })
+    const api = createApiClient({ fetch, sleep: async () => undefined })
+    const form = new FormData()
+    form.append('canvasAssetFile', new Blob(['12345']), 'a.pdf')
+    form.append('position', '2')
+    const progress: Array<[number, number]> = []
+    const failed = await api
+      .upload('/canvas-assets', form, { onProgress: (sent, total) => progress.push([sent, total]) })
+      .catch((error: unknown) => error)
+    expect(failed).toBeInstanceOf(ApiError)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]?.init.body).toBe(form)
+    expect(progress).toEqual([])
+    await api.upload('/canvas-assets', form, { onProgress: (sent, total) => progress.push([sent, total]) })
+    expect(progress).toEqual([[6, 6]])
+  })
 })

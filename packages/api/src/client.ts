@@ -1,4 +1,5 @@
 import { ApiError, toApiError } from './errors'
+import { type FormUploadOptions, sendForm } from './form-upload'
 
 export type QueryValue = string | number | boolean | null | undefined
 export type RequestOptions = {
@@ -42,6 +43,12 @@ export type ApiClient = {
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>
   delete<T>(path: string, options?: RequestOptions): Promise<T>
+  /**
+   * A multipart POST with upload progress (XMLHttpRequest in a browser). Not repeated on failure: the
+   * server may have stored the file. Where there is no XMLHttpRequest, or the client was given its own
+   * fetch, it is an ordinary POST and progress is reported once, when the answer came.
+   */
+  upload<T>(path: string, form: FormData, options?: Omit<FormUploadOptions, 'headers'>): Promise<T>
 }
 
 export type ApiClientOptions = {
@@ -126,11 +133,12 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function createApiClient({
   baseUrl = '/api/v1',
-  fetch: fetchImpl = globalThis.fetch.bind(globalThis),
+  fetch: givenFetch,
   headers: defaultHeaders = {},
   retry = DEFAULT_RETRY_POLICY,
   sleep = defaultSleep,
 }: ApiClientOptions = {}): ApiClient {
+  const fetchImpl = givenFetch ?? globalThis.fetch.bind(globalThis)
   const defaultRetry = retry === false ? undefined : retry
   /** The Retry-After of each 503 error, read from its response. */
   const retryAfter = new WeakMap<ApiError, number>()
@@ -208,5 +216,17 @@ export function createApiClient({
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    upload: async <T>(path: string, form: FormData, options: Omit<FormUploadOptions, 'headers'> = {}) => {
+      if (givenFetch || typeof XMLHttpRequest === 'undefined') {
+        const answer = await request<T>('POST', path, { body: form, signal: options.signal, retry: false })
+        const size = [...form.values()].reduce(
+          (sum, v: unknown) => sum + (v instanceof Blob ? v.size : String(v).length),
+          0,
+        )
+        options.onProgress?.(size, size)
+        return answer
+      }
+      return sendForm<T>(buildUrl(baseUrl, path), form, { ...options, headers: defaultHeaders })
+    },
   }
 }

@@ -3,6 +3,7 @@
  * entity ({ user }, { canvas }, ...). Grouped by area; every function takes plain arguments.
  */
 import type { ApiClient, RequestOptions } from './client'
+import type { UploadProgress } from './form-upload'
 import { createIntegrationEndpoints } from './integrations'
 import type {
   AppEvent,
@@ -182,6 +183,15 @@ export function createEndpoints(api: ApiClient) {
       /** PUT /canvas-revisions/{id}: rename, or make it the revision shown first. */
       updateRevision: (revisionId: string, body: { name?: string | null; current?: boolean }) =>
         api.put<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`, body),
+      /** PUT /canvas-revisions/{id}/thumbnail: the revision's picture (decision 056). */
+      storeRevisionThumbnail: (revisionId: string, picture: Blob) => {
+        const form = new FormData()
+        form.append('file', picture, 'thumbnail')
+        return api.put<{ canvasRevision: CanvasRevision; stored: boolean }>(
+          `/canvas-revisions/${revisionId}/thumbnail`,
+          form,
+        )
+      },
       /** DELETE /canvas-revisions/{id}: its files and comments go with it; the last one cannot go. */
       removeRevision: (revisionId: string) =>
         api.delete<{ canvasRevision: CanvasRevision; canvas: Canvas }>(`/canvas-revisions/${revisionId}`),
@@ -196,6 +206,8 @@ export function createEndpoints(api: ApiClient) {
         revisionId?: string | null
         folderId?: string | null
         signal?: AbortSignal
+        /** Bytes sent so far, as the browser reports them. */
+        onProgress?: UploadProgress
       }) => {
         const form = new FormData()
         if (input.canvasId) form.append('id', input.canvasId)
@@ -203,9 +215,27 @@ export function createEndpoints(api: ApiClient) {
         if (input.position !== undefined) form.append('position', String(input.position))
         if (input.revisionId) form.append('revisionId', input.revisionId)
         if (input.folderId) form.append('folderId', input.folderId)
-        return api.post<{ canvasAsset: CanvasAsset; canvas: Canvas }>('/canvas-assets', form, {
+        return api.upload<{ canvasAsset: CanvasAsset; canvas: Canvas }>('/canvas-assets', form, {
           signal: input.signal,
+          onProgress: input.onProgress,
         })
+      },
+      /** POST /canvases/{id}/assets/{assetId} (multipart): a new file in the asset's place, comments kept. */
+      replace: (input: {
+        canvasId: string
+        assetId: string
+        file: Blob
+        fileName: string
+        signal?: AbortSignal
+        onProgress?: UploadProgress
+      }) => {
+        const form = new FormData()
+        form.append('canvasAssetFile', input.file, input.fileName)
+        return api.upload<{ canvasAsset: CanvasAsset }>(
+          `/canvases/${input.canvasId}/assets/${input.assetId}`,
+          form,
+          { signal: input.signal, onProgress: input.onProgress },
+        )
       },
       createVideo: (body: VideoAssetInput) =>
         api.post<{

@@ -33,6 +33,7 @@ export {
   type VideoAssetInput,
 } from './endpoints'
 export { ApiError, type ApiErrorBody, isNetworkError, isNotLoggedIn, toApiError } from './errors'
+export { type FormUploadOptions, sendForm, type UploadProgress } from './form-upload'
 export {
   type AccountsView,
   type AccountType,
@@ -59,7 +60,9 @@ export {
 } from './people'
 export {
   createRealtimeClient,
+  type DashboardHintKind,
   DEFAULT_REALTIME_BACKOFF_MS,
+  type ProjectHintKind,
   type RealtimeClient,
   type RealtimeEvent,
   type RealtimeMessage,

@@ -94,6 +94,48 @@ describe('createRealtimeClient', () => {
     expect(sockets[1]?.sent.at(-1)).toEqual({ type: 'unsubscribe', canvasId: 'c1' })
   })
 
+  test('team hints: subscribed once for two followers, again after a drop, left with the last follower', () => {
+    const { client, sockets, timers, messages } = setup()
+    const first = client.subscribeTeam('t1')
+    const second = client.subscribeTeam('t1')
+    sockets[0]?.open()
+    expect(sockets[0]?.sent).toEqual([{ type: 'team.subscribe', teamId: 't1' }])
+    sockets[0]?.receive({ type: 'dashboard.hint', canvasId: 'c9', kind: 'created' })
+    sockets[0]?.drop()
+    timers[0]?.fn()
+    sockets[1]?.open()
+    expect(sockets[1]?.sent).toEqual([{ type: 'team.subscribe', teamId: 't1' }])
+    first()
+    expect(sockets[1]?.sent).toHaveLength(1)
+    second()
+    expect(sockets[1]?.sent.at(-1)).toEqual({ type: 'team.unsubscribe', teamId: 't1' })
+    expect(messages).toEqual([{ type: 'dashboard.hint', canvasId: 'c9', kind: 'created' }])
+  })
+
+  test('a drop before the first event replays from where the subscription started', () => {
+    const { client, sockets, timers } = setup()
+    client.subscribeCanvas('c1')
+    sockets[0]?.open()
+    sockets[0]?.receive({ type: 'subscribed', canvasId: 'c1', private: false, replayed: 0, lastEventId: 41 })
+    sockets[0]?.drop()
+    timers[0]?.fn()
+    sockets[1]?.open()
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', canvasId: 'c1', lastEventId: 41 }])
+  })
+
+  test('a subscribe the server failed to serve (5xx) is asked again after a backoff; a 4xx is not', () => {
+    const { client, sockets, timers } = setup()
+    client.subscribeCanvas('c1')
+    sockets[0]?.open()
+    sockets[0]?.receive({ type: 'event', event: event(5) })
+    sockets[0]?.receive({ type: 'error', error: 'Internal', message: 'x', status: 500, canvasId: 'c1' })
+    expect(timers).toHaveLength(1)
+    timers[0]?.fn()
+    expect(sockets[0]?.sent.at(-1)).toEqual({ type: 'subscribe', canvasId: 'c1', lastEventId: 5 })
+    sockets[0]?.receive({ type: 'error', error: 'NotFound', message: 'x', status: 404, canvasId: 'c1' })
+    expect(timers).toHaveLength(1)
+  })
+
   test('notifications: replayed from the last id after a reconnect, deduplicated', () => {
     const { client, sockets, timers, messages } = setup()
     sockets[0]?.open()

@@ -24,7 +24,8 @@ export type RealtimeEvent = {
 /** A frame from the server. */
 export type RealtimeMessage =
   | { type: 'ready'; connectionId: string; userId: string | null }
-  | { type: 'subscribed'; canvasId: string; private: boolean; replayed: number }
+  /** lastEventId: where the subscription starts (the newest event the viewer may see when it was made). */
+  | { type: 'subscribed'; canvasId: string; private: boolean; replayed: number; lastEventId?: number }
   | { type: 'unsubscribed'; canvasId: string }
   | { type: 'notifications.subscribed'; replayed: number }
   | { type: 'resync'; canvasId: string | null }
@@ -39,8 +40,29 @@ export type RealtimeMessage =
       /** Sent to link holders: the entries are nameless, only their number counts. */
       anonymous?: boolean
     }
+  /** Following the team's dashboard hints (again, after every reconnect). */
+  | { type: 'team.subscribed'; teamId: string }
+  /** No longer following them (left the team): the dashboard reloads its data. */
+  | { type: 'team.unsubscribed'; teamId: string }
+  /** A canvas of the team changed elsewhere (decision 054): content-free, refetch what is shown. */
+  | { type: 'dashboard.hint'; canvasId: string; kind: DashboardHintKind }
+  /** A project (folder) one may list was created, renamed, moved, shared or deleted elsewhere (decision 060). */
+  | { type: 'dashboard.project-hint'; projectId: string; kind: ProjectHintKind }
   | { type: 'pong'; id?: string | number; at: string }
   | { type: 'error'; error: string; message: string; status: number; canvasId?: string }
+
+/** What happened to a canvas, as a dashboard hint tells it (never its title or comments). */
+export type DashboardHintKind =
+  | 'created'
+  | 'renamed'
+  | 'moved'
+  | 'deleted'
+  | 'archived'
+  | 'updated'
+  | 'activity'
+
+/** What happened to a project, as a dashboard hint tells it (never its name). */
+export type ProjectHintKind = 'created' | 'renamed' | 'moved' | 'shared' | 'deleted' | 'updated'
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed'
 
@@ -70,6 +92,11 @@ export type RealtimeOptions = {
 export type RealtimeClient = {
   /** Follows a canvas's feed; kept across reconnects. Returns the unsubscribe function. */
   subscribeCanvas(canvasId: string): () => void
+  /**
+   * Follows a team's dashboard hints; kept across reconnects (the server answers `team.subscribed` each
+   * time, and nothing is replayed: refetch then). Returns the unsubscribe function.
+   */
+  subscribeTeam(teamId: string): () => void
   send(message: Record<string, unknown>): void
   close(): void
   /** Last notification id seen (resumed from after a reconnect). */
@@ -101,6 +128,8 @@ export function createRealtimeClient({
   /** canvasId -> subscriber count and the last event id seen on its feed. */
   const canvases = new Map<string, { count: number; lastEventId: number | null }>()
   let lastNotificationId: number | null = null
+  /** teamId -> subscriber count. */
+  const teams = new Map<string, number>()
   let socket: WebSocketLike | null = null
   let status: RealtimeStatus = 'connecting'
   let attempts = 0
@@ -123,7 +152,26 @@ export function createRealtimeClient({
       : { type: 'subscribe', canvasId, lastEventId }
   }
 
+  /** A subscribe the server could not serve (its database was away): asked again after a backoff. */
+  function retrySubscribe(canvasId: string) {
+    const delay = backoffMs[Math.min(attempts, backoffMs.length - 1)] ?? 5000
+    setTimer(() => {
+      const entry = canvases.get(canvasId)
+      if (entry && !closed) sendRaw(subscribeMessage(canvasId, entry.lastEventId))
+    }, delay)
+  }
+
   function handle(message: RealtimeMessage) {
+    if (message.type === 'subscribed') {
+      // The server says where the feed starts: a drop before the first event then still replays from here.
+      const entry = canvases.get(message.canvasId)
+      if (entry && entry.lastEventId === null && typeof message.lastEventId === 'number')
+        entry.lastEventId = message.lastEventId
+    } else if (message.type === 'error' && message.canvasId && message.status >= 500) {
+      // The socket is fine but this canvas's subscribe (or refresh) failed on the server's side: without a
+      // new subscribe the canvas would stay silent until the page is reloaded.
+      if (canvases.has(message.canvasId)) retrySubscribe(message.canvasId)
+    }
     if (message.type === 'notification') {
       const id = message.notification.id
       // A replay may overlap with what was delivered live: apply each notification once.
@@ -154,6 +202,7 @@ export function createRealtimeClient({
       }
       connectedBefore = true
       for (const [canvasId, entry] of canvases) sendRaw(subscribeMessage(canvasId, entry.lastEventId))
+      for (const teamId of teams.keys()) sendRaw({ type: 'team.subscribe', teamId })
     }
     ws.onmessage = (event) => {
       if (typeof event.data !== 'string') return
@@ -197,6 +246,20 @@ export function createRealtimeClient({
         if (current.count <= 0) {
           canvases.delete(canvasId)
           sendRaw({ type: 'unsubscribe', canvasId })
+        }
+      }
+    },
+    subscribeTeam(teamId) {
+      const count = teams.get(teamId) ?? 0
+      teams.set(teamId, count + 1)
+      if (count === 0) sendRaw({ type: 'team.subscribe', teamId })
+      return () => {
+        const current = teams.get(teamId)
+        if (current === undefined) return
+        if (current > 1) teams.set(teamId, current - 1)
+        else {
+          teams.delete(teamId)
+          sendRaw({ type: 'team.unsubscribe', teamId })
         }
       }
     },

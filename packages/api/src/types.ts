@@ -122,6 +122,9 @@ export type CanvasRevision = {
   name?: string | null
   /** Website canvases: the address this revision reviews. */
   localUrl?: string | null
+  /** The revision's picture (a short-lived signed URL), taken in a reviewer's browser; null until then. */
+  thumbnailUrl?: string | null
+  thumbnailAt?: string | null
   createdAt?: string
 }
 

@@ -156,20 +156,20 @@ describe('grewInPlace', () => {
     readsAsBefore: true,
     structure: 0.89,
   }
-  test('the whole stored text at the start of a longer one, about in place: grown', () => {
-    expect(grewInPlace(grown)).toBe(true)
-  })
-
-  test('with words changed too, a longer text still reading as before: grown', () => {
-    expect(grewInPlace({ ...grown, storedLength: 40, startsWithStored: false })).toBe(true)
-    expect(grewInPlace({ ...grown, startsWithStored: false })).toBe(false)
-  })
-
-  test('only a cut of the stored text, a short text, another branch or not longer: no', () => {
-    expect(grewInPlace({ ...grown, whole: false, readsAsBefore: false })).toBe(false)
-    expect(grewInPlace({ ...grown, storedLength: 9, length: 18 })).toBe(false)
-    expect(grewInPlace({ ...grown, structure: 0.7 })).toBe(false)
-    expect(grewInPlace({ ...grown, length: 24 })).toBe(false)
+  test.each<[string, Partial<typeof grown>, boolean]>([
+    ['the whole stored text at the start of a longer one, about in place', {}, true],
+    [
+      'words changed too, a longer text still reading as before',
+      { storedLength: 40, startsWithStored: false },
+      true,
+    ],
+    ['words changed in a short text', { startsWithStored: false }, false],
+    ['only a cut of the stored text', { whole: false, readsAsBefore: false }, false],
+    ['a short text', { storedLength: 9, length: 18 }, false],
+    ['another branch', { structure: 0.7 }, false],
+    ['not longer', { length: 24 }, false],
+  ])('%s: %p -> %p', (_case, change, expected) => {
+    expect(grewInPlace({ ...grown, ...change })).toBe(expected)
   })
 })
 
@@ -216,21 +216,17 @@ describe('editedTextPlaced', () => {
     wasUnique: true,
     readsClosely: true,
   }
-  test('a unique longer text, words changed, everything around it changed, about in place: yes', () => {
-    expect(editedTextPlaced(edited)).toBe(true)
-  })
-
-  test('one that had look-alikes, or a short one, or another branch: only at almost the same place', () => {
-    expect(editedTextPlaced({ ...edited, wasUnique: false })).toBe(false)
-    expect(editedTextPlaced({ ...edited, storedLength: 20 })).toBe(false)
-    expect(editedTextPlaced({ ...edited, structure: 0.7 })).toBe(false)
-    expect(editedTextPlaced({ ...edited, readsClosely: false })).toBe(false)
-    expect(editedTextPlaced({ ...edited, wasUnique: false, structure: 0.96 })).toBe(true)
-  })
-
-  test('a whole side kept, or the path with a near side: yes', () => {
-    expect(editedTextPlaced({ ...edited, structure: 0.3, sides: 1 })).toBe(true)
-    expect(editedTextPlaced({ ...edited, structure: 0.3, cssHit: true, near: 1 })).toBe(true)
+  test.each<[string, Partial<typeof edited>, boolean]>([
+    ['a unique longer text, words changed, everything around it changed, about in place', {}, true],
+    ['one that had look-alikes', { wasUnique: false }, false],
+    ['a short one', { storedLength: 20 }, false],
+    ['another branch', { structure: 0.7 }, false],
+    ['not reading closely as before', { readsClosely: false }, false],
+    ['one that had look-alikes, at almost the same place', { wasUnique: false, structure: 0.96 }, true],
+    ['a whole side kept, elsewhere in the tree', { structure: 0.3, sides: 1 }, true],
+    ['at the path with a near side, elsewhere in the tree', { structure: 0.3, cssHit: true, near: 1 }, true],
+  ])('%s: %p -> %p', (_case, change, expected) => {
+    expect(editedTextPlaced({ ...edited, ...change })).toBe(expected)
   })
 })
 
@@ -319,12 +315,16 @@ describe('changedBetweenItsContext', () => {
     // Near the top of the page: no context before it to tell, the one after still says it.
     expect(changedBetweenItsContext([changed('top', { before: null })])?.name).toBe('top')
   })
-  test('a neighbour whose text was in the stored context, two fitting, or too little kept: nobody', () => {
-    expect(changedBetweenItsContext([changed('neighbour', { textInContext: true })])).toBeNull()
+  test('two fitting: nobody', () => {
     expect(changedBetweenItsContext([changed('a', {}), changed('b', {})])).toBeNull()
-    expect(changedBetweenItsContext([changed('half', { after: 0.4 })])).toBeNull()
-    expect(changedBetweenItsContext([changed('other', { text: 0.3 })])).toBeNull()
-    expect(changedBetweenItsContext([changed('moved', { structure: 0.7 })])).toBeNull()
-    expect(changedBetweenItsContext([changed('old', { before: null, after: null })])).toBeNull()
+  })
+  test.each<[string, Parameters<typeof changed>[1]]>([
+    ['a neighbour whose text was in the stored context', { textInContext: true }],
+    ['too little kept after it', { after: 0.4 }],
+    ['another text', { text: 0.3 }],
+    ['moved elsewhere in the tree', { structure: 0.7 }],
+    ['an old anchor without wide context', { before: null, after: null }],
+  ])('%s: nobody', (name, evidence) => {
+    expect(changedBetweenItsContext([changed(name, evidence)])).toBeNull()
   })
 })

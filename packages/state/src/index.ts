@@ -36,6 +36,12 @@ export {
   viewModeCookie,
 } from './cookies'
 export { toDomainUser } from './domain-user'
+export {
+  type DashboardChangeScope,
+  type DashboardChanges,
+  dashboardChangesAtom,
+  noteDashboardChangeAtom,
+} from './live-dashboard'
 export { type Navigator, navigatorAtom } from './navigation'
 export {
   dismissNotificationAtom,
@@ -79,7 +85,9 @@ export {
 export {
   cancelUpload,
   patchUploadAtom,
+  trackUpload,
   type UploadEntry,
   uploadsAtom,
   useAssetUploads,
+  useTrackedUpload,
 } from './uploads'

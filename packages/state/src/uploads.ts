@@ -1,10 +1,11 @@
 /**
  * Files on their way up (the uploads tray of the dashboard and the review screen's new version), and the
  * hook that sends files into a canvas revision with an entry each: designs, PDFs and e-mails through
- * POST /canvas-assets, a video through the signed tus upload (progress and resume, `uploadVideo`). One
- * copy for every micro-frontend, so an upload started on one screen is the same entry on another.
+ * POST /canvas-assets (byte progress from XMLHttpRequest, cancel; a cancelled one starts again from the
+ * beginning), a video through the signed tus upload (progress and resume, `uploadVideo`). One copy for
+ * every micro-frontend, so an upload started on one screen is the same entry on another.
  */
-import { type Canvas, type Endpoints, uploadVideo } from '@pinpoint/api'
+import { type Canvas, type Endpoints, type UploadProgress, uploadVideo } from '@pinpoint/api'
 import { atom, useSetAtom, useStore } from 'jotai'
 import { useCallback, useMemo } from 'react'
 import { userStateAtom } from './reset'
@@ -19,6 +20,8 @@ export type UploadEntry = {
   status: 'uploading' | 'done' | 'error' | 'cancelled'
   error?: string
   canvasId?: string
+  /** Sent again, it continues where it stopped (a video's tus upload); otherwise it starts over. */
+  resumable?: boolean
 }
 
 export const uploadsAtom = userStateAtom<UploadEntry[]>([])
@@ -31,7 +34,7 @@ export const patchUploadAtom = atom(null, (get, set, id: string, patch: Partial<
   )
 })
 
-/** Running video uploads, so Cancel can abort them. */
+/** Running uploads, so Cancel can abort them. */
 const aborts = new Map<string, () => void>()
 
 export function cancelUpload(id: string) {
@@ -40,6 +43,59 @@ export function cancelUpload(id: string) {
 }
 
 type UploadEndpoints = Pick<Endpoints, 'assets'>
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+type Store = ReturnType<typeof useStore>
+
+/**
+ * Sends one file with an entry in the shared uploads list: its bytes as they go up, Cancel (the entry
+ * becomes "cancelled" and the promise rejects with an AbortError), and the outcome.
+ */
+export async function trackUpload<T>(
+  store: Store,
+  file: { name: string; size: number },
+  canvasId: string | undefined,
+  send: (onProgress: UploadProgress, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const id = localId('upload')
+  const patch = (change: Partial<UploadEntry>) => store.set(patchUploadAtom, id, change)
+  store.set(uploadsAtom, [
+    ...store.get(uploadsAtom),
+    { id, name: file.name, bytesTotal: file.size, bytesSent: 0, status: 'uploading', canvasId },
+  ])
+  const controller = new AbortController()
+  aborts.set(id, () => controller.abort())
+  try {
+    const result = await send(
+      (sent, total) => patch({ bytesSent: sent, bytesTotal: total }),
+      controller.signal,
+    )
+    patch({ status: 'done', bytesSent: file.size })
+    return result
+  } catch (error) {
+    if (isAbort(error)) patch({ status: 'cancelled' })
+    else patch({ status: 'error', error: error instanceof Error ? error.message : 'Upload failed' })
+    throw error
+  } finally {
+    aborts.delete(id)
+  }
+}
+
+/** `trackUpload` on the screen's store. */
+export function useTrackedUpload() {
+  const store = useStore()
+  return useCallback(
+    <T>(
+      file: { name: string; size: number },
+      canvasId: string | undefined,
+      send: (onProgress: UploadProgress, signal: AbortSignal) => Promise<T>,
+    ) => trackUpload(store, file, canvasId, send),
+    [store],
+  )
+}
 
 export function useAssetUploads(endpoints: UploadEndpoints) {
   const store = useStore()
@@ -54,34 +110,23 @@ export function useAssetUploads(endpoints: UploadEndpoints) {
     async (canvas: Canvas, files: File[], folderId: string | null, revisionId = canvas.CanvasRevisionId) => {
       let latest = canvas
       for (const [position, file] of files.entries()) {
-        const id = localId('upload')
-        track({
-          id,
-          name: file.name,
-          bytesTotal: file.size,
-          bytesSent: 0,
-          status: 'uploading',
-          canvasId: canvas.id,
-        })
-        try {
-          const result = await endpoints.assets.upload({
+        const result = await trackUpload(store, file, canvas.id, (onProgress, signal) =>
+          endpoints.assets.upload({
             file,
             fileName: file.name,
             canvasId: canvas.id,
             position,
             revisionId: revisionId ?? null,
             folderId,
-          })
-          latest = result.canvas ?? latest
-          patch(id, { status: 'done', bytesSent: file.size })
-        } catch (error) {
-          patch(id, { status: 'error', error: error instanceof Error ? error.message : 'Upload failed' })
-          throw error
-        }
+            onProgress,
+            signal,
+          }),
+        )
+        latest = result.canvas ?? latest
       }
       return latest
     },
-    [endpoints, patch, track],
+    [endpoints, store],
   )
 
   /** A video through tus, resumable, with progress in the tray. */
@@ -95,6 +140,7 @@ export function useAssetUploads(endpoints: UploadEndpoints) {
         bytesSent: 0,
         status: 'uploading',
         canvasId: canvas.id,
+        resumable: true,
       })
       try {
         const created = await endpoints.assets.createVideo({

@@ -55,4 +55,5 @@ export {
 } from './toast-viewport'
 export { Tooltip, type TooltipProps, TooltipProvider } from './tooltip'
 export { type GuidedTourOptions, runTour, type TourEnd, type TourStep, useGuidedTour } from './tour'
+export { UploadList, type UploadListItem } from './upload-list'
 export { VisuallyHidden } from './visually-hidden'

@@ -1,45 +1,30 @@
-import { Popover as RadixPopover } from 'radix-ui'
-import type { ReactNode } from 'react'
-import { cn } from './cn'
+import { useState } from 'react'
+import { deferred, useDeferredSwap } from './deferred'
+import type { PopoverProps } from './popover-radix'
 
-export type PopoverProps = {
-  trigger: ReactNode
-  children: ReactNode
-  open?: boolean
-  onOpenChange?: (open: boolean) => void
-  align?: 'start' | 'center' | 'end'
-  className?: string
-  /** Accessible name of the panel. */
-  label?: string
-}
+export type { PopoverProps } from './popover-radix'
+
+// Radix Popover brings floating-ui and its dismiss and focus machinery (about 20 KB gzip shared with
+// the tooltip): it loads when the pointer or focus first reaches a popover's trigger, not with the
+// page (the notifications bell is on every screen). `preloadOverlays()` fetches it ahead of use.
+export const popoverCode = deferred(() => import('./popover-radix'))
 
 /** A non-modal panel anchored to its trigger (Radix Popover): Escape and outside clicks close it. */
-export function Popover({
-  trigger,
-  children,
-  open,
-  onOpenChange,
-  align = 'end',
-  className,
-  label,
-}: PopoverProps) {
-  return (
-    <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <RadixPopover.Content
-          align={align}
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label={label}
-          className={cn(
-            'z-50 w-[min(24rem,calc(100vw-1rem))] rounded-xl border border-line bg-surface-raised shadow-pop outline-none data-[state=open]:animate-pop-in',
-            className,
-          )}
-        >
-          {children}
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
-  )
+export function Popover(props: PopoverProps) {
+  const [ownOpen, setOwnOpen] = useState(false)
+  const open = props.open ?? ownOpen
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next)
+    props.onOpenChange?.(next)
+  }
+  // A press before the code is here opens the panel as soon as it arrives.
+  const { impl, wrapper, triggerProps } = useDeferredSwap(popoverCode, () => setOpen(true), open)
+  if (impl) {
+    return (
+      <span className="contents" ref={wrapper}>
+        <impl.Popover {...props} open={open} onOpenChange={setOpen} />
+      </span>
+    )
+  }
+  return <span {...triggerProps}>{props.trigger}</span>
 }

@@ -1,7 +1,9 @@
 import { loadMenu } from './menu'
+import { popoverCode } from './popover'
+import { tooltipCode } from './tooltip'
 
 /**
- * Fetches the code of the design system's lazily loaded parts (dialog, tabs, switch, menu)
+ * Fetches the code of the design system's lazily loaded parts (dialog, tabs, switch, menu, popover, tooltip)
  * ahead of use, e.g. once a page is idle, so the first one opens without waiting.
  */
 export function preloadOverlays(): Promise<unknown> {
@@ -10,5 +12,7 @@ export function preloadOverlays(): Promise<unknown> {
     import('./tabs-radix'),
     import('./switch-radix'),
     loadMenu(),
+    popoverCode.load(),
+    tooltipCode.load(),
   ]).catch(() => undefined)
 }

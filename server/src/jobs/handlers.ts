@@ -4,6 +4,7 @@ import { runAutoSyncs } from '../modules/auto-sync/runner'
 import { runBillingSweep } from '../modules/billing/runtime'
 import { collectOrphanAttachments } from '../modules/file-attachments/orphans'
 import { reachCanvasDeadline, sendReminder } from '../modules/reminders/service'
+import { sendHeldMentionEmails } from '../modules/screenshots/held-mails'
 import { attemptDelivery } from '../modules/webhooks/deliver'
 import { type JobHandler, QUEUES, type QueueName } from './index'
 
@@ -23,6 +24,9 @@ export function jobHandlers(context: AppContext): Partial<Record<QueueName, JobH
     },
     [QUEUES.webhookDelivery]: async (data) => {
       await attemptDelivery(context, String(data.deliveryId))
+    },
+    [QUEUES.mentionMails]: async (data) => {
+      await sendHeldMentionEmails(context, data)
     },
   }
 }

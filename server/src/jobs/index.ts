@@ -24,6 +24,8 @@ export const QUEUES = {
   webhookDelivery: 'webhook-delivery',
   /** Every minute: pushes new comments and replies of auto-synced canvases, reads task statuses back. */
   autoSync: 'auto-sync',
+  /** Mention e-mails held a few seconds for the comment's screenshot (data: { annotationId, ... }). */
+  mentionMails: 'mention-mails',
 } as const
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]

@@ -1,25 +1,30 @@
 /**
  * What the permission-matrix test files share: the row shape, the actor groups used in rows, and the runner
- * that tries every row as every actor kind (matrix-world.ts) and checks the exact status.
+ * that tries every row as every actor kind (matrix-world.ts, or the canvas roles of matrix-canvas-world.ts)
+ * and checks the exact status.
  */
 import { describe, expect, test } from 'bun:test'
 import { buildInvite, buildTeam, uniqueEmail } from '@pinpoint/db/testing'
 import { createTestApp } from '../testing/harness'
+import type { TestClient } from '../testing/http'
 import { ACTOR_KINDS, type ActorKind, all, buildWorld, type World } from './matrix-world'
 
-export interface MatrixRow {
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** One route and method, the status each actor kind gets. Generic over the actor kinds and their world. */
+export interface MatrixRowOf<Kind extends string, W> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** The route as documented, e.g. '/teams/{id}/users'. */
   route: string
-  path: (world: World, extra: Record<string, string>) => string
-  body?: (world: World, extra: Record<string, string>) => unknown
+  path: (world: W, extra: Record<string, string>) => string
+  body?: (world: W, extra: Record<string, string>) => unknown
   /** Creates what the row needs beyond the world (returns ids for `path` and `body`). */
-  setup?: (
-    world: World,
-    testApp: Awaited<ReturnType<typeof createTestApp>>,
-  ) => Promise<Record<string, string>>
-  expect: Record<ActorKind, number>
+  setup?: (world: W, testApp: TestApp) => Promise<Record<string, string>>
+  expect: Record<Kind, number>
 }
+
+/** A row of the account-level matrix (matrix-world.ts's actor kinds). */
+export type MatrixRow = MatrixRowOf<ActorKind, World>
 
 export const testApp = await createTestApp()
 export const { db } = testApp.context.database
@@ -52,26 +57,30 @@ export async function inviteForActor(world: World): Promise<Record<string, strin
   return { inviteId: invite.id }
 }
 
-/** One describe per row, one test per actor kind. */
-export function runMatrix(rows: MatrixRow[]) {
+/** One describe per row, one test per actor kind, each in a fresh world from `build`. */
+export function runMatrixOf<Kind extends string, W>(
+  rows: MatrixRowOf<Kind, W>[],
+  kinds: readonly Kind[],
+  build: (testApp: TestApp, kind: Kind) => Promise<{ world: W; client: TestClient }>,
+) {
   describe.each(rows.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', (_name, row) => {
-    test.each(ACTOR_KINDS.map((kind) => [kind, row.expect[kind]] as const))(
-      '%s -> %d',
-      async (kind, expected) => {
-        const { world, client } = await buildWorld(testApp, kind)
-        const extra = row.setup ? await row.setup(world, testApp) : {}
-        const body = row.body?.(world, extra)
-        const path = `/api/v1${row.path(world, extra)}`
-        const res =
-          body instanceof FormData
-            ? await client.request(row.method, path, { body })
-            : await client.request(row.method, path, body === undefined ? {} : { json: body })
-        if (res.status !== expected)
-          throw new Error(
-            `${kind} ${row.method} ${path}: expected ${expected}, got ${res.status} ${res.text}`,
-          )
-        expect(res.status).toBe(expected)
-      },
-    )
+    test.each(kinds.map((kind) => [kind, row.expect[kind]] as const))('%s -> %d', async (kind, expected) => {
+      const { world, client } = await build(testApp, kind)
+      const extra = row.setup ? await row.setup(world, testApp) : {}
+      const body = row.body?.(world, extra)
+      const path = `/api/v1${row.path(world, extra)}`
+      const res =
+        body instanceof FormData
+          ? await client.request(row.method, path, { body })
+          : await client.request(row.method, path, body === undefined ? {} : { json: body })
+      if (res.status !== expected)
+        throw new Error(`${kind} ${row.method} ${path}: expected ${expected}, got ${res.status} ${res.text}`)
+      expect(res.status).toBe(expected)
+    })
   })
+}
+
+/** The account-level matrix: every row as every actor kind of matrix-world.ts. */
+export function runMatrix(rows: MatrixRow[]) {
+  runMatrixOf(rows, ACTOR_KINDS, buildWorld)
 }

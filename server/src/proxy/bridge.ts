@@ -6,8 +6,10 @@
 import { join } from 'node:path'
 
 export const BRIDGE_PATH = '/__pinpoint/bridge.js'
+/** The screenshot script, loaded by the bridge only when a picture is wanted (decision 055). */
+export const CAPTURE_PATH = '/__pinpoint/capture.js'
 
-export interface BridgeBundle {
+export interface ScriptBundle {
   code: string
   /** Content hash, part of the script URL. */
   version: string
@@ -15,22 +17,36 @@ export interface BridgeBundle {
   src: string
 }
 
-const ENTRY = join(import.meta.dir, '..', '..', '..', 'packages', 'anchoring', 'src', 'bridge', 'main.ts')
+export interface BridgeBundle extends ScriptBundle {
+  capture: ScriptBundle
+}
 
-async function build(): Promise<BridgeBundle> {
-  const result = await Bun.build({ entrypoints: [ENTRY], target: 'browser', minify: true, format: 'iife' })
+const ANCHORING = join(import.meta.dir, '..', '..', '..', 'packages', 'anchoring', 'src')
+const ENTRY = join(ANCHORING, 'bridge', 'main.ts')
+const CAPTURE_ENTRY = join(ANCHORING, 'screenshot', 'capture-entry.ts')
+
+async function buildScript(entry: string, path: string): Promise<ScriptBundle> {
+  const result = await Bun.build({ entrypoints: [entry], target: 'browser', minify: true, format: 'iife' })
   const output = result.outputs[0]
   if (!result.success || !output) {
-    throw new Error(`Building the bridge script failed: ${result.logs.map(String).join('\n')}`)
+    throw new Error(`Building ${path} failed: ${result.logs.map(String).join('\n')}`)
   }
   const code = await output.text()
   const version = Bun.hash(code).toString(36)
-  return { code, version, src: `${BRIDGE_PATH}?v=${version}` }
+  return { code, version, src: `${path}?v=${version}` }
+}
+
+async function build(): Promise<BridgeBundle> {
+  const [bridge, capture] = await Promise.all([
+    buildScript(ENTRY, BRIDGE_PATH),
+    buildScript(CAPTURE_ENTRY, CAPTURE_PATH),
+  ])
+  return { ...bridge, capture }
 }
 
 let bundle: Promise<BridgeBundle> | null = null
 
-/** The bundle, built on first use and kept for the life of the process. */
+/** The bundles, built on first use and kept for the life of the process. */
 export function bridgeBundle(): Promise<BridgeBundle> {
   bundle ??= build().catch((error: unknown) => {
     bundle = null
@@ -40,7 +56,14 @@ export function bridgeBundle(): Promise<BridgeBundle> {
 }
 
 export async function serveBridge(request: Request): Promise<Response> {
-  const { code, version } = await bridgeBundle()
+  return serveScript(request, await bridgeBundle())
+}
+
+export async function serveCapture(request: Request): Promise<Response> {
+  return serveScript(request, (await bridgeBundle()).capture)
+}
+
+function serveScript(request: Request, { code, version }: ScriptBundle): Response {
   const current = new URL(request.url).searchParams.get('v') === version
   return new Response(code, {
     headers: {

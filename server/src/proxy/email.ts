@@ -2,12 +2,12 @@
  * Stored e-mail HTML on the proxy origin: the signed file route of the storage module, with the bridge
  * script added so pins can be anchored to the e-mail's elements. The e-mail's own scripts were stripped
  * when it was uploaded; they are stripped again here, and the Content-Security-Policy lets exactly one
- * script run (the bridge, by its URL) inside a sandbox without same-origin rights, framed by the app only.
+ * script run (the bridge, by its URL, and the screenshot script it loads when asked) inside a sandbox without same-origin rights, framed by the app only.
  */
 import type { AppContext } from '../context'
 import { serveFile } from '../platform/storage'
 import { createUrlSigner } from '../platform/storage/signing'
-import { BRIDGE_PATH, bridgeBundle } from './bridge'
+import { BRIDGE_PATH, bridgeBundle, CAPTURE_PATH } from './bridge'
 import { bridgeScriptTag } from './rewrite-html'
 
 type EmailContext = Pick<AppContext, 'config' | 'storage' | 'now'>
@@ -15,8 +15,11 @@ type EmailContext = Pick<AppContext, 'config' | 'storage' | 'now'>
 export function emailPolicy(proxyOrigin: string, appOrigin: string): string {
   return [
     "default-src 'none'",
-    `script-src ${proxyOrigin}${BRIDGE_PATH}`,
+    `script-src ${proxyOrigin}${BRIDGE_PATH} ${proxyOrigin}${CAPTURE_PATH}`,
     'img-src * data:',
+    // The screenshot script reads the e-mail's images and fonts to draw them (decision 055); only our
+    // two scripts run here, the e-mail's own are stripped.
+    'connect-src * data:',
     "style-src * 'unsafe-inline'",
     'font-src * data:',
     `frame-ancestors ${appOrigin}`,
@@ -35,7 +38,10 @@ export function createEmailFiles(context: EmailContext) {
     const type = response.headers.get('content-type') ?? ''
     if (!type.startsWith('text/html') || response.status !== 200 || request.method === 'HEAD') return response
     const bridge = await bridgeBundle()
-    const tag = bridgeScriptTag({ src: bridge.src, appOrigin, mode: 'email' }, request.url)
+    const tag = bridgeScriptTag(
+      { src: bridge.src, captureSrc: bridge.capture.src, appOrigin, mode: 'email' },
+      request.url,
+    )
     let injected = false
     const inject = (element: HTMLRewriterTypes.Element) => {
       if (injected) return

@@ -4,14 +4,14 @@
  *
  * - `/p/<sig>/<scheme>/<host>/<path>`: a proxied page or asset (see urls.ts, site.ts);
  * - `/api/v1/files/<key>`: signed stored files; e-mail HTML gets the bridge (email.ts);
- * - `/__pinpoint/bridge.js`: the bridge script;
+ * - `/__pinpoint/bridge.js`: the bridge script; `/__pinpoint/capture.js`: its screenshot script;
  * - anything else requested by a proxied page (a script's `fetch('/api/x')`) is sent back into the proxy,
  *   using the page's Referer to know which site it meant.
  */
 import { Elysia } from 'elysia'
 import type { AppContext } from '../context'
 import { FILES_PATH } from '../platform/storage'
-import { BRIDGE_PATH, bridgeBundle, serveBridge } from './bridge'
+import { BRIDGE_PATH, bridgeBundle, CAPTURE_PATH, serveBridge, serveCapture } from './bridge'
 import { createEmailFiles } from './email'
 import { createSiteProxy } from './site'
 import { createProxyUrls, PROXY_PREFIX } from './urls'
@@ -60,6 +60,7 @@ export function createProxyApp(context: ProxyContext, options: ProxyAppOptions =
 
   return new Elysia({ name: 'proxy-origin' })
     .get(BRIDGE_PATH, ({ request }) => serveBridge(request))
+    .get(CAPTURE_PATH, ({ request }) => serveCapture(request))
     .get(`${FILES_PATH}/*`, ({ request, params }) => emailFiles(request, params['*']), { parse: 'none' })
     .head(`${FILES_PATH}/*`, ({ request, params }) => emailFiles(request, params['*']), { parse: 'none' })
     .all(`${PROXY_PREFIX}*`, ({ request }) => site(request), { parse: 'none' })

@@ -235,5 +235,14 @@ describe('stored e-mails', () => {
     expect(policy).toContain('frame-ancestors http://localhost:4999')
     expect(policy).toContain('sandbox allow-scripts')
     expect(policy).not.toContain('allow-same-origin')
+    // The screenshot script (decision 055) is the one other script allowed, named by the bridge's tag.
+    expect(policy).toContain('http://127.0.0.1:4998/__pinpoint/capture.js')
+    const captureSrc = html.match(/data-capture-src="([^"]+)"/)?.[1] ?? ''
+    expect(captureSrc).toMatch(/^\/__pinpoint\/capture\.js\?v=\w+$/)
+    const script = await fetch(new URL(captureSrc, proxyOrigin))
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toStartWith('text/javascript')
+    expect(script.headers.get('cache-control')).toContain('immutable')
+    expect(await script.text()).toContain('__pinpointCapture')
   })
 })

@@ -37,11 +37,13 @@ export interface BridgeTag {
   /** The app origin: the only parent the bridge talks to. */
   appOrigin: string
   mode: 'site' | 'email'
+  /** Root-relative URL of the screenshot script the bridge loads when asked for a picture. */
+  captureSrc?: string
 }
 
 export function bridgeScriptTag(bridge: BridgeTag, target: string): string {
   const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  return `<script src="${attr(bridge.src)}" data-pinpoint-bridge data-target="${attr(target)}" data-app-origin="${attr(bridge.appOrigin)}" data-mode="${bridge.mode}"></script>`
+  return `<script src="${attr(bridge.src)}" data-pinpoint-bridge data-target="${attr(target)}" data-app-origin="${attr(bridge.appOrigin)}" data-mode="${bridge.mode}"${bridge.captureSrc ? ` data-capture-src="${attr(bridge.captureSrc)}"` : ''}></script>`
 }
 
 export interface HtmlRewriteOptions {

@@ -81,10 +81,10 @@ export function createSiteProxy({
       })
     }
     const bridge = await bridgeBundle()
-    const tag = bridgeScriptTag({ src: bridge.src, appOrigin, mode: 'site' }, target ?? '').replace(
-      '<script ',
-      `<script data-error="${escapeHtml(message)}" data-status="${status}" `,
-    )
+    const tag = bridgeScriptTag(
+      { src: bridge.src, captureSrc: bridge.capture.src, appOrigin, mode: 'site' },
+      target ?? '',
+    ).replace('<script ', `<script data-error="${escapeHtml(message)}" data-status="${status}" `)
     const body = `<!doctype html><html><head><meta charset="utf-8"><title>Page unavailable</title>${tag}</head><body style="font:15px/1.5 system-ui,sans-serif;color:#334155;display:grid;place-items:center;min-height:90vh;margin:0"><main style="max-width:28rem;padding:1.5rem;text-align:center"><h1 style="font-size:1.1rem;color:#0f172a">This page could not be loaded</h1><p>${escapeHtml(message)}</p></main></body></html>`
     return new Response(body, {
       status,
@@ -144,7 +144,7 @@ export function createSiteProxy({
       const rewriter = createHtmlRewriter({
         target,
         urls,
-        bridge: { src: bridge.src, appOrigin, mode: 'site' },
+        bridge: { src: bridge.src, captureSrc: bridge.capture.src, appOrigin, mode: 'site' },
       })
       const rewritten = rewriteWithTagGuard(
         body,

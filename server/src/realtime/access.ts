@@ -7,7 +7,8 @@
  *  - the user may no longer open a followed canvas: it is unsubscribed (`unsubscribed`, then `resync` so
  *    the client reloads over HTTP and learns it is gone);
  *  - the user may still open it but no longer see private comments: the team topic is dropped and
- *    `resync` tells the client to reload the list without them.
+ *    `resync` tells the client to reload the list without them;
+ *  - the user left the team whose dashboard hints the socket follows: `team.unsubscribed`.
  * Rights that grow take effect at the next subscribe (a reload); nothing is granted behind the user's back.
  */
 import { NotFound } from '@pinpoint/domain'
@@ -16,7 +17,7 @@ import { viewCommentCanvas } from '../modules/annotations/canvas-access'
 import { ANONYMOUS } from '../modules/auth/actor'
 import { resolveActorAgain } from '../modules/auth/plugin'
 import type { Connection } from './connection'
-import { leaveCanvas } from './handlers'
+import { leaveCanvas, leaveTeam, mayFollowTeam } from './handlers'
 import { CLOSE_SESSION_ENDED, type RealtimeHub } from './hub'
 import { canvasLinkTopic, canvasMembersTopic, canvasTeamTopic } from './topics'
 
@@ -29,6 +30,12 @@ export async function recheckConnection(context: AppContext, hub: RealtimeHub, c
     return
   }
   connection.actor = actor
+  // Left the team (or turned guest): the dashboard hints stop, and the client reloads its dashboard.
+  const teamId = connection.teamId
+  if (teamId && !mayFollowTeam(connection, teamId)) {
+    leaveTeam(hub, connection)
+    connection.send({ type: 'team.unsubscribed', teamId })
+  }
   for (const [canvasId, hadPrivate] of [...connection.canvases]) {
     const view = await viewCommentCanvas({
       db: context.database.db,

@@ -15,6 +15,7 @@ import type { DatabaseHandle, DbOrTx, Event } from '@pinpoint/db'
 import { sql } from 'drizzle-orm'
 import type { Logger } from '../platform/logger'
 import { eventFrame } from './connection'
+import { dashboardHintsSql } from './dashboard-hints'
 import { topicOfEvent } from './topics'
 
 export const BUS_CHANNEL = 'app_events'
@@ -74,6 +75,12 @@ export interface Bus {
   publish(message: BusMessage): Promise<void>
   /** Adds a local handler of every message received from any process (including this one). */
   onMessage(handler: (message: BusMessage) => void): () => void
+  /**
+   * Adds a handler called when the listening connection drops (the database restarted, the backend was
+   * terminated), before anything heard on the next connection: whatever is announced until `back` resolves
+   * (listening again, or the bus stopped) never arrives (decision 053).
+   */
+  onDrop(handler: (back: Promise<void>) => void): () => void
 }
 
 /** Splits event refs into NOTIFY payloads under the size limit (a ref's frame counts with its escaping). */
@@ -162,9 +169,12 @@ function decode(payload: string): BusMessage | null {
  * `pg_notify` is transactional, so listeners hear of them exactly when they become visible.
  */
 export async function notifyEvents(db: DbOrTx, rows: readonly Event[]): Promise<void> {
-  for (const payload of encodeEvents(eventRefs(rows))) {
-    await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${payload})`)
-  }
+  // One statement for every payload and the dashboards' hints (dashboard-hints.ts): no extra round trip.
+  const notifies = encodeEvents(eventRefs(rows)).map((payload) => sql`pg_notify(${BUS_CHANNEL}, ${payload})`)
+  const hints = dashboardHintsSql(BUS_CHANNEL, rows)
+  if (hints) notifies.push(hints)
+  if (notifies.length === 0) return
+  await db.execute(sql`select ${sql.join(notifies, sql`, `)}`)
 }
 
 /**
@@ -179,6 +189,9 @@ export async function notifyAccessChange(db: DbOrTx, change: Partial<AccessChang
 
 export function createBus(database: DatabaseHandle, logger: Logger): Bus {
   const handlers = new Set<(message: BusMessage) => void>()
+  const dropHandlers = new Set<(back: Promise<void>) => void>()
+  /** Set while the connection is down: resolves the `back` promise handed to the drop handlers. */
+  let markBack: (() => void) | null = null
   let unlisten: (() => Promise<void>) | null = null
   let starting: Promise<void> | null = null
 
@@ -194,9 +207,29 @@ export function createBus(database: DatabaseHandle, logger: Logger): Bus {
     }
   }
 
+  const onDrop = () => {
+    logger.warn('bus: the listening connection dropped; catching up once it is back')
+    const back = new Promise<void>((resolve) => {
+      markBack = resolve
+    })
+    for (const handler of dropHandlers) {
+      try {
+        handler(back)
+      } catch (error) {
+        logger.error('bus drop handler failed', {
+          error: error instanceof Error ? error.message : String(error),
+        })
+      }
+    }
+  }
+  const onListen = () => {
+    markBack?.()
+    markBack = null
+  }
+
   return {
     start() {
-      starting ??= database.listen(BUS_CHANNEL, receive).then((stop) => {
+      starting ??= database.listen(BUS_CHANNEL, receive, { onListen, onDrop }).then((stop) => {
         unlisten = stop
       })
       return starting
@@ -204,6 +237,8 @@ export function createBus(database: DatabaseHandle, logger: Logger): Bus {
     async stop() {
       await starting?.catch(() => {})
       starting = null
+      // A catch-up waiting for the connection must not wait for ever.
+      onListen()
       const stop = unlisten
       unlisten = null
       await stop?.().catch(() => {})
@@ -215,6 +250,12 @@ export function createBus(database: DatabaseHandle, logger: Logger): Bus {
       handlers.add(handler)
       return () => {
         handlers.delete(handler)
+      }
+    },
+    onDrop(handler) {
+      dropHandlers.add(handler)
+      return () => {
+        dropHandlers.delete(handler)
       }
     },
   }

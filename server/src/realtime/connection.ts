@@ -26,6 +26,8 @@ export class Connection {
   readonly topics = new Set<string>()
   /** canvasId -> whether the private (team) topic was granted. */
   readonly canvases = new Map<string, boolean>()
+  /** The team whose dashboard hints this socket follows (`team.subscribe`), if any. */
+  teamId: string | null = null
   /** Canvases this connection announced presence on. */
   readonly presence = new Set<string>()
   closed = false

@@ -3,7 +3,7 @@
  * HTTP calls (canvas-access): a socket joins `canvas:ID` only if its user may open the canvas, and
  * `canvas:ID:team` only if they may also see private comments.
  */
-import { NotFound, NotLoggedIn, ValidationFailed } from '@pinpoint/domain'
+import { Forbidden, NotFound, NotLoggedIn, ValidationFailed } from '@pinpoint/domain'
 import type { AppContext } from '../context'
 import { viewCommentCanvas } from '../modules/annotations/canvas-access'
 import type { Connection } from './connection'
@@ -11,7 +11,14 @@ import type { RealtimeHub } from './hub'
 import type { Viewer } from './presence'
 import type { ClientMessage } from './protocol'
 import { latestCanvasEventId, replayCanvas, replayNotifications } from './replay'
-import { canvasLinkTopic, canvasMembersTopic, canvasTeamTopic, canvasTopic, userTopic } from './topics'
+import {
+  canvasLinkTopic,
+  canvasMembersTopic,
+  canvasTeamTopic,
+  canvasTopic,
+  teamTopic,
+  userTopic,
+} from './topics'
 
 /** Canvases one socket may follow at once (a review screen needs one; this bounds the work per socket). */
 export const MAX_CANVASES_PER_CONNECTION = 20
@@ -105,6 +112,30 @@ async function subscribeNotifications({ context, hub, connection }: HandlerInput
   connection.send({ type: 'notifications.subscribed', replayed })
 }
 
+/** Whether the socket's user may follow the team's dashboard hints: a non-guest member of it. */
+export function mayFollowTeam(connection: Connection, teamId: string): boolean {
+  const user = connection.actor.user
+  return Boolean(user && !user.isGuest && user.teamId === teamId)
+}
+
+export function leaveTeam(hub: RealtimeHub, connection: Connection): void {
+  if (connection.teamId) hub.unsubscribe(connection, teamTopic(connection.teamId))
+  connection.teamId = null
+}
+
+/**
+ * Follows a team's dashboard hints (decision 054). Nothing is replayed: a client refetches its dashboard
+ * after (re)subscribing instead. Guests, canvas-only invitees and other teams are refused alike.
+ */
+function subscribeTeam({ hub, connection }: HandlerInput, teamId: string) {
+  if (!connection.actor.user) throw new NotLoggedIn()
+  if (!mayFollowTeam(connection, teamId)) throw new Forbidden('Only members of this team can follow it.')
+  if (connection.teamId !== teamId) leaveTeam(hub, connection)
+  hub.subscribe(connection, teamTopic(teamId))
+  connection.teamId = teamId
+  connection.send({ type: 'team.subscribed', teamId })
+}
+
 export async function handleMessage(input: HandlerInput): Promise<void> {
   const { hub, connection, message } = input
   switch (message.type) {
@@ -120,6 +151,12 @@ export async function handleMessage(input: HandlerInput): Promise<void> {
       return hub.refreshPresence(connection, message.canvasId, viewerOf(connection))
     case 'notifications.subscribe':
       return subscribeNotifications(input, message.lastEventId)
+    case 'team.subscribe':
+      return subscribeTeam(input, message.teamId)
+    case 'team.unsubscribe':
+      if (connection.teamId === message.teamId) leaveTeam(hub, connection)
+      connection.send({ type: 'team.unsubscribed', teamId: message.teamId })
+      return
     case 'ping':
       connection.send({ type: 'pong', id: message.id, at: input.context.now().toISOString() })
       return

@@ -10,20 +10,19 @@
  *    all synchronously, so nothing published in between can slip past;
  *  - a replayed event whose NOTIFY has not reached this process yet would later arrive live as well: the
  *    socket is excluded from that one publish (unsubscribe, publish, resubscribe: synchronous, so exact).
+ * When the bus's LISTEN connection drops, what is announced until it is back never arrives: the hub queues
+ * a barrier, and once the bus listens again re-checks every socket's rights and delivers the events created
+ * since shortly before it last heard anything that it has not delivered yet (catch-up.ts, decision 053).
  */
-import type { DatabaseHandle } from '@pinpoint/db'
 import { events } from '@pinpoint/db'
 import { inArray } from 'drizzle-orm'
-import type { Logger } from '../platform/logger'
-import type { AccessChange, Bus, BusMessage, PresenceMessage } from './bus'
+import type { AccessChange, BusMessage, PresenceMessage } from './bus'
+import { type CatchUpMessage, catchUp as runCatchUp } from './catch-up'
 import { type Connection, type EventRow, eventFrame } from './connection'
+import type { HubOptions, Publisher } from './hub-options'
 import { PresenceStore, type Viewer } from './presence'
 import type { ServerFrame } from './protocol'
 import { canvasLinkTopic, canvasMembersTopic, topicOfEvent } from './topics'
-
-export interface Publisher {
-  publish(topic: string, data: string): unknown
-}
 
 interface CatchUp {
   connection: Connection
@@ -35,19 +34,7 @@ const EXCLUSION_MS = 60_000
 /** How long delivered ids are remembered (replays of older events never wait for a live copy). */
 const DELIVERED_MEMORY_MS = 120_000
 
-export interface HubOptions {
-  database: DatabaseHandle
-  bus: Bus
-  logger: Logger
-  now: () => Date
-  /** Presence sweep period (ms). */
-  sweepIntervalMs?: number
-  /**
-   * Re-checks one socket after its user's rights (or its canvas's sharing) changed: closes it, drops
-   * topics, or leaves it be (access.ts). Run on the socket's message queue.
-   */
-  recheck?: (connection: Connection) => Promise<void>
-}
+export type { HubOptions, Publisher } from './hub-options'
 
 /** Close code of a socket whose session ended (logout, password change, revoked token). */
 export const CLOSE_SESSION_ENDED = 4001
@@ -61,9 +48,11 @@ export class RealtimeHub {
   private readonly catching = new Map<string, Set<CatchUp>>()
   private readonly exclusions = new Map<string, Map<Connection, { ids: Set<number>; until: number }>>()
   private readonly delivered = new Map<number, number>()
-  private queue: BusMessage[] = []
+  private queue: (BusMessage | CatchUpMessage)[] = []
   private draining: Promise<void> | null = null
-  private stopBus: (() => void) | null = null
+  private lastHeardAt = Date.now()
+  /** What start() subscribed to on the bus (messages, drops); empty while stopped. */
+  private busListeners: (() => void)[] = []
   private sweeper: ReturnType<typeof setInterval> | null = null
 
   constructor(private readonly options: HubOptions) {
@@ -73,16 +62,21 @@ export class RealtimeHub {
   /** Starts hearing the bus; `server` is where frames are published (Bun's server once listening). */
   async start(server: Publisher): Promise<void> {
     this.server = server
-    if (this.stopBus) return
-    this.stopBus = this.options.bus.onMessage((message) => this.enqueue(message))
+    if (this.busListeners.length > 0) return
+    this.busListeners = [
+      this.options.bus.onMessage((message) => this.enqueue(message)),
+      this.options.bus.onDrop((back) =>
+        this.enqueue({ kind: 'catch-up', lastHeardAt: this.lastHeardAt, back }),
+      ),
+    ]
     await this.options.bus.start()
     this.sweeper = setInterval(() => this.sweepPresence(), this.options.sweepIntervalMs ?? 1000)
     this.sweeper.unref?.()
   }
 
   async stop(): Promise<void> {
-    this.stopBus?.()
-    this.stopBus = null
+    for (const stopListening of this.busListeners) stopListening()
+    this.busListeners = []
     await this.options.bus.stop()
     if (this.sweeper) clearInterval(this.sweeper)
     this.sweeper = null
@@ -219,17 +213,20 @@ export class RealtimeHub {
     this.publish(canvasLinkTopic(canvasId), this.presenceFrame(canvasId, false))
   }
 
-  private enqueue(message: BusMessage): void {
+  private enqueue(message: BusMessage | CatchUpMessage): void {
+    if (message.kind !== 'catch-up') this.lastHeardAt = Date.now()
     if (message.kind === 'presence') {
       // Presence carries its content and needs no database: apply at once, in arrival order.
       if (this.presence.apply(message.presence)) this.publishPresence(message.presence.canvasId)
       return
     }
-    if (message.kind === 'frame') {
+    if (message.kind === 'frame' && !this.draining) {
       // Transient frames are not stored or replayed: publish in arrival order to whoever listens now.
       if (this.hasLocalInterest(message.topic)) this.publish(message.topic, message.frame)
       return
     }
+    // Behind queued events or a rights re-check, a frame waits its turn: a dashboard hint written after
+    // a member left the team must not reach their socket before its re-check (decision 054).
     this.queue.push(message)
     this.draining ??= this.drain().finally(() => {
       this.draining = null
@@ -239,7 +236,7 @@ export class RealtimeHub {
   /**
    * Delivers queued announcements in arrival order. An access change is a barrier: the events before it
    * are delivered, then the affected sockets are re-checked, and only then what came after it, so an
-   * event written after a revocation never reaches the revoked socket.
+   * event (or a transient frame) written after a revocation never reaches the revoked socket.
    */
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
@@ -248,9 +245,12 @@ export class RealtimeHub {
       let start = 0
       for (let index = 0; index <= batch.length; index++) {
         const message = batch[index]
-        if (message && message.kind !== 'access') continue
-        await this.deliverEvents(batch.slice(start, index))
-        if (message) await this.applyAccessChange(message)
+        if (message && message.kind === 'events') continue
+        await this.deliverEvents(batch.slice(start, index) as BusMessage[])
+        if (message?.kind === 'access') await this.applyAccessChange(message)
+        else if (message?.kind === 'catch-up') await this.catchUp(message)
+        else if (message?.kind === 'frame' && this.hasLocalInterest(message.topic))
+          this.publish(message.topic, message.frame)
         start = index + 1
       }
     }
@@ -285,6 +285,22 @@ export class RealtimeHub {
     )
   }
 
+  private catchUp(message: CatchUpMessage): Promise<void> {
+    return runCatchUp({
+      ...this.options,
+      ...message,
+      stopped: () => this.busListeners.length === 0,
+      connections: this.connections,
+      recheck: (change) => this.applyAccessChange(change),
+      delivered: (id) => this.delivered.has(id),
+      deliver: (row) => {
+        const topic = topicOfEvent(row)
+        if (topic && this.hasLocalInterest(topic)) this.deliver(row.id, topic, eventFrame(row))
+        this.remember(row.id)
+      },
+    })
+  }
+
   /**
    * Delivers event announcements. Frames that came in the payload are published as they are; events
    * announced without one (too large for a NOTIFY) are loaded, one query per batch.
@@ -305,6 +321,8 @@ export class RealtimeHub {
       }
     }
     for (const [id, topic, frame] of refs) {
+      // Only after a catch-up: it may have delivered an event whose announcement came in after it.
+      if (this.delivered.has(id)) continue
       if (frame !== undefined) {
         if (this.hasLocalInterest(topic)) this.deliver(id, topic, frame)
       } else {

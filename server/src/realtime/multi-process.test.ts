@@ -142,3 +142,21 @@ test('logging out through B closes the session socket on A', async () => {
   expect(await closed).toBe(4001)
   expect(JSON.stringify(onA.frames)).not.toContain(`${SECRET}-after-logout`)
 })
+
+test("a teammate's comment and new canvas through B reach the team's dashboard socket on A (decision 054)", async () => {
+  const onA = await TestSocket.open(a.url, { sessionToken: await token(member) })
+  sockets.push(onA)
+  await onA.request({ type: 'team.subscribe', teamId }, (f) => f.type === 'team.subscribed')
+  const activity = onA.next((f) => f.type === 'dashboard.hint' && f.canvasId === canvas.id, 3000)
+  await comment(b, owner, { comment: 'seen on every dashboard' })
+  expect(await activity).toMatchObject({ kind: 'activity' })
+  const created = onA.next((f) => f.type === 'dashboard.hint' && f.kind === 'created', 3000)
+  const res = await fetch(`${b.url}/api/v1/canvases`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `pinpoint_session=${await token(owner)}` },
+    body: JSON.stringify({ type: 'design', title: 'Made on B' }),
+  })
+  expect(res.status).toBe(200)
+  const body = (await res.json()) as { canvas: { id: string } }
+  expect(await created).toMatchObject({ canvasId: body.canvas.id })
+})

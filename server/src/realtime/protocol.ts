@@ -6,6 +6,7 @@
  */
 import { getSchemaValidator, type Static, t } from 'elysia'
 import { findTextIssue } from '../platform/text-input'
+import type { DashboardHintKind, ProjectHintKind } from './dashboard-hints'
 
 const Id = t.String({ minLength: 1, maxLength: 100 })
 const EventId = t.Integer({ minimum: 0 })
@@ -18,6 +19,12 @@ export const ClientMessage = t.Union([
   t.Object({ type: t.Literal('presence.refresh'), canvasId: Id }),
   /** Own notifications are subscribed on connect; this replays those after lastEventId. */
   t.Object({ type: t.Literal('notifications.subscribe'), lastEventId: t.Optional(EventId) }),
+  /**
+   * Dashboard hints of the caller's own team (decision 054): live, never replayed (refetch after a
+   * reconnect). Refused (403) unless the caller is a non-guest member of that team.
+   */
+  t.Object({ type: t.Literal('team.subscribe'), teamId: Id }),
+  t.Object({ type: t.Literal('team.unsubscribe'), teamId: Id }),
   t.Object({ type: t.Literal('ping'), id: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Number()])) }),
 ])
 export type ClientMessage = Static<typeof ClientMessage>
@@ -87,6 +94,16 @@ export type ServerFrame =
    * one nameless entry per viewer (themself included), i.e. a count (decision 027).
    */
   | { type: 'presence'; canvasId: string; viewers: PresenceViewerFrame[]; anonymous?: boolean }
+  | { type: 'team.subscribed'; teamId: string }
+  /** The caller left the team (or became a guest): no more hints; reload the dashboard. */
+  | { type: 'team.unsubscribed'; teamId: string }
+  /**
+   * A canvas of the team changed (dashboard-hints.ts): content-free, the dashboard refetches what it
+   * shows. Transient: never stored or replayed.
+   */
+  | { type: 'dashboard.hint'; canvasId: string; kind: DashboardHintKind }
+  /** A project (folder) the caller may list changed: content-free, the dashboard refetches its projects. */
+  | { type: 'dashboard.project-hint'; projectId: string; kind: ProjectHintKind }
   | { type: 'pong'; id?: string | number; at: string }
   /** The billing owner's customer changed (billing/sync.ts); a transient frame, never replayed. */
   | { type: 'customer.updated'; customer: Record<string, unknown> }

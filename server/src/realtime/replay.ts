@@ -3,7 +3,7 @@
  * the topics: a canvas replay includes private events only for a viewer granted the team topic.
  */
 import { type DbOrTx, events } from '@pinpoint/db'
-import { and, asc, eq, gt, isNull, max } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, max, sql } from 'drizzle-orm'
 import type { EventRow } from './connection'
 
 /** At most this many events are replayed; beyond it the client is told to reload (`resync`). */
@@ -74,4 +74,21 @@ export async function latestCanvasEventId(
       ),
     )
   return row?.id ?? 0
+}
+
+/** At most this many events are caught up after the bus was down; beyond it every socket is told to resync. */
+export const CATCH_UP_LIMIT = 10_000
+
+/**
+ * Every event created in the last `seconds` (by the database's clock; `created_at` is the writing
+ * transaction's start), in id order: what a process may have missed while its LISTEN connection was down.
+ */
+export async function eventsCreatedWithin(db: DbOrTx, seconds: number): Promise<ReplayResult> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(gt(events.createdAt, sql`now() - make_interval(secs => ${seconds})`))
+    .orderBy(asc(events.id))
+    .limit(CATCH_UP_LIMIT + 1)
+  return rows.length > CATCH_UP_LIMIT ? { rows: [], truncated: true } : { rows, truncated: false }
 }

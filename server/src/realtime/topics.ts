@@ -28,6 +28,14 @@ export function canvasLinkTopic(canvasId: string): string {
   return `canvas:${canvasId}:link`
 }
 
+/**
+ * Dashboard hints of one team (decision 054): which canvas changed and how, never what it says. Joined
+ * only by a non-guest member of that team, on request (`team.subscribe`).
+ */
+export function teamTopic(teamId: string): string {
+  return `team:${teamId}`
+}
+
 /** One user's own notifications. */
 export function userTopic(userId: string): string {
   return `user:${userId}`

@@ -1,8 +1,8 @@
 import type { AppEvent } from '@pinpoint/api'
-import { currentUserAtom, unreadEventsCountAtom } from '@pinpoint/state'
+import { currentUserAtom, noteDashboardChangeAtom, unreadEventsCountAtom } from '@pinpoint/state'
 import { Avatar, Button, cn, EmptyState, formatRelativeTime, Popover, Skeleton } from '@pinpoint/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useAtom, useAtomValue } from 'jotai'
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { Bell, BellOff, CheckCheck } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -20,6 +20,7 @@ export function NotificationsPanel() {
   const [open, setOpen] = useState(false)
   const [unread, setUnread] = useAtom(unreadEventsCountAtom)
   const viewer = useAtomValue(currentUserAtom)
+  const noteDashboardChange = useSetAtom(noteDashboardChangeAtom)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const events = useQuery({
@@ -46,6 +47,8 @@ export function NotificationsPanel() {
         )
         return { events, unreadCount: Math.max(0, (data.unreadCount ?? 0) - ids.length) }
       })
+      // Seen: the cards' New activity badges and the New activity filter follow (decision 054).
+      noteDashboardChange('lists')
     },
   })
 
@@ -70,7 +73,7 @@ export function NotificationsPanel() {
         >
           <Bell />
           {unread > 0 ? (
-            <span className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-accent-500 px-1 text-[10px] leading-4 font-bold text-white ring-2 ring-surface">
+            <span className="absolute top-1 right-1 grid min-w-4 place-items-center rounded-full bg-brand-600 px-1 text-[10px] leading-4 font-bold text-white ring-2 ring-surface">
               {unread > 99 ? '99+' : unread}
             </span>
           ) : null}

@@ -4,12 +4,12 @@
  * need a team on a plan other than team49 (SPEC 6): others see the plan gate with the way to upgrade.
  */
 import { type AccountType, csvBlob, type SyncResult, type TaskToolType } from '@pinpoint/api'
-import { canUseExports, canViewBilling } from '@pinpoint/domain'
+import { canUseExports, canViewBilling, mentionsAsNames } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
-import { Badge, DestinationFields, EmptyState, Field, FormDialog, Select, Spinner } from '@pinpoint/ui'
+import { DestinationFields, Field, FormDialog, Select, Spinner } from '@pinpoint/ui'
+import { ExportResults, ExportsPlanGate } from '@pinpoint/ui/exports'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { Plug } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { api, endpoints } from '../../api'
 import type { CanvasDialogsProps } from './types'
@@ -27,25 +27,9 @@ const LABELS: Record<AccountType | 'csv', string> = {
 export function ExportDialog({ canvas, onClose }: CanvasDialogsProps) {
   const user = toDomainUser(useAtomValue(currentUserAtom))
   if (!canUseExports(user)) {
-    const owner = canViewBilling(user)
     return (
       <FormDialog onClose={onClose} title="Export comments">
-        <EmptyState
-          icon={<Plug />}
-          title="Exports come with the enterprise plans"
-          description={
-            owner
-              ? 'Sending comments to task tools, a webhook or a CSV file needs a team on an enterprise plan.'
-              : 'Sending comments to task tools, a webhook or a CSV file needs a team on an enterprise plan. Ask your team owner to upgrade.'
-          }
-          action={
-            owner ? (
-              <a className="font-medium text-brand-700 underline" href="/billing/plans">
-                Upgrade the plan
-              </a>
-            ) : undefined
-          }
-        />
+        <ExportsPlanGate owner={canViewBilling(user)} />
       </FormDialog>
     )
   }
@@ -65,7 +49,7 @@ function ExportForm({ canvas, onClose }: Pick<CanvasDialogsProps, 'canvas' | 'on
   const comments = useQuery({
     queryKey: ['canvases', canvas.id, 'annotations', 'export'],
     queryFn: ({ signal }) =>
-      api.get<{ annotations: { id: string; lastExportDate?: string | null }[] }>(
+      api.get<{ annotations: { id: string; comment: string; lastExportDate?: string | null }[] }>(
         `/canvases/${canvas.id}/annotations`,
         { signal },
       ),
@@ -107,11 +91,9 @@ function ExportForm({ canvas, onClose }: Pick<CanvasDialogsProps, 'canvas' | 'on
   const ready =
     ids.length > 0 &&
     (target === 'csv' || (connected.has(target) && steps.every((step) => step.optional || picked[step.name])))
-  const counts = results
-    ? (['created', 'failed', 'skipped'] as const).map(
-        (status) => [status, results.filter((r) => r.status === status).length] as const,
-      )
-    : []
+  // A comment is named by its text (the numbers of the review screen belong to one revision's list).
+  const texts = new Map((comments.data?.annotations ?? []).map((a) => [a.id, mentionsAsNames(a.comment)]))
+  const describe = (id: string) => texts.get(id) || 'No text'
   return (
     <FormDialog
       onClose={onClose}
@@ -171,29 +153,7 @@ function ExportForm({ canvas, onClose }: Pick<CanvasDialogsProps, 'canvas' | 'on
             />
           ) : null}
           {run.isError ? <p className="text-sm text-danger-700">{run.error.message}</p> : null}
-          {results ? (
-            <div role="status" className="space-y-2">
-              <div className="flex flex-wrap gap-2">
-                {counts.map(([status, count]) => (
-                  <Badge
-                    key={status}
-                    tone={status === 'created' ? 'success' : status === 'failed' ? 'danger' : 'neutral'}
-                  >
-                    {count} {status}
-                  </Badge>
-                ))}
-              </div>
-              <ul className="max-h-40 space-y-1 overflow-y-auto text-sm">
-                {results
-                  .filter((result) => result.status !== 'created')
-                  .map((result) => (
-                    <li key={result.annotationId}>
-                      {result.status}: {result.message}
-                    </li>
-                  ))}
-              </ul>
-            </div>
-          ) : null}
+          {results ? <ExportResults results={results} describe={describe} /> : null}
         </div>
       )}
     </FormDialog>

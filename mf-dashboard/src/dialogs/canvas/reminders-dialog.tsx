@@ -1,4 +1,5 @@
 import type { DeadlineReminder } from '@pinpoint/api'
+import { parseEmailList } from '@pinpoint/domain'
 import { Button, Field, FormDialog, Input, Skeleton } from '@pinpoint/ui'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell, Trash2 } from 'lucide-react'
@@ -6,7 +7,7 @@ import { useState } from 'react'
 import { endpoints } from '../../api'
 import { InlineError, submit } from './form'
 import type { CanvasDialogsProps } from './types'
-import { fromLocalInput, parseEmailList } from './values'
+import { fromLocalInput } from './values'
 
 /** Deadline reminders: the scheduled ones, and a form to add one. */
 export function RemindersDialog({ canvas, onClose }: CanvasDialogsProps) {

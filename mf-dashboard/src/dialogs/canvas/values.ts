@@ -14,15 +14,3 @@ export function fromLocalInput(value: string): string | null {
   const date = new Date(value)
   return Number.isNaN(date.getTime()) ? null : date.toISOString()
 }
-
-/** The distinct addresses of a list typed with commas, semicolons or spaces. */
-export function parseEmailList(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\s,;]+/)
-        .map((part) => part.trim())
-        .filter(Boolean),
-    ),
-  ]
-}

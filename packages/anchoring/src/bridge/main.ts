@@ -13,9 +13,11 @@ import { carryAnchors } from '../carry'
 import * as anchoring from '../index'
 import { BRIDGE_NS, type BridgeMessage, isParentMessage, type PinInput } from '../protocol'
 import { createResolveContext, resolveAnchor } from '../resolve'
+import { shootElement } from '../screenshot/shoot'
 import { BRIDGE_ATTRIBUTE } from '../text-index'
 import { pageInfo, watchNavigation } from './page'
 import { Picker } from './picker'
+import { listenForPictureRequests } from './picture/capture'
 import { PinLayer } from './pins'
 
 type Outgoing = BridgeMessage extends infer M ? (M extends { ns: string } ? Omit<M, 'ns'> : never) : never
@@ -27,6 +29,8 @@ const config = {
   mode: script?.dataset.mode === 'email' ? 'email' : 'site',
   error: script?.dataset.error ?? null,
   status: Number(script?.dataset.status ?? 0),
+  /** The capture script, loaded only when a picture is wanted (screenshot/shoot.ts). */
+  captureSrc: script?.dataset.captureSrc ?? '',
 }
 // Tests (and people debugging) reach the anchoring functions from the page.
 Object.assign(window, { __pinpointAnchoring: anchoring })
@@ -184,6 +188,20 @@ window.addEventListener('message', (event) => {
     case 'scroll-to':
       window.scrollTo({ left: message.x, top: message.y, behavior: 'instant' })
       break
+    case 'capture': {
+      const context = createResolveContext(document)
+      let found: ReturnType<typeof resolveAnchor> | null = null
+      for (const anchor of message.anchors) {
+        found = resolveAnchor(anchor, context)
+        if (found.status === 'found') break
+      }
+      const shot =
+        found?.status === 'found' ? shootElement(found.element, found.point, config.captureSrc) : null
+      void Promise.resolve(shot).then((image) =>
+        send({ type: 'captured', requestId: message.requestId, image }),
+      )
+      break
+    }
     case 'draft': {
       const resolution = message.anchor ? resolveAnchor(message.anchor, createResolveContext(document)) : null
       layer.setDraft(message.anchor, resolution)
@@ -192,6 +210,9 @@ window.addEventListener('message', (event) => {
     }
   }
 })
+
+// Revision pictures for dashboard cards (decision 056).
+if (framed && config.appOrigin && !config.error) listenForPictureRequests(config.appOrigin)
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
 else start()

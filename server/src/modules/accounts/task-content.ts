@@ -42,7 +42,8 @@ export function deviceOf(annotation: AnnotationJson): string | null {
   return `${bucket[0]?.toUpperCase()}${bucket.slice(1)}, window ${width}×${height}`
 }
 
-const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url)
+/** A root-relative address (our own files and screenshots) made absolute for use outside the app. */
+export const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? `${publicUrl}${url}` : url)
 
 export function commentLink(publicUrl: string, subdomain: string, annotationId: string): string {
   return `${publicUrl}/link/${subdomain}/comment/${annotationId}/`

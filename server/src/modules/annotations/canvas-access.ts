@@ -18,6 +18,7 @@ import {
   canvasStateFor,
   loadCanvasRecord,
   mayViewCanvas,
+  mayViewWith,
 } from '../canvases/access'
 import { hasLinkGrant } from '../canvases/link-grant'
 
@@ -69,6 +70,22 @@ export async function viewCommentCanvas({
   if (!record) throw new NotFound('Canvas not found.')
   const passwordGranted = request ? hasLinkGrant(request, secret, record.canvas, now) : false
   if (!(await mayViewCanvas(db, actor, record, { passwordGranted }))) throw new NotFound('Canvas not found.')
+  return withCommentRights(record, actor.user, now)
+}
+
+/**
+ * The same as viewCommentCanvas on facts read beforehand (the fast write path): the record and whether
+ * the viewer is invited to the canvas.
+ */
+export function commentCanvasWith(
+  input: Omit<ViewInput, 'db' | 'canvasId'>,
+  record: CanvasRecord | null,
+  invited: boolean,
+): CommentCanvas {
+  if (!record) throw new NotFound('Canvas not found.')
+  const { actor, request, secret, now } = input
+  const passwordGranted = request ? hasLinkGrant(request, secret, record.canvas, now) : false
+  if (!mayViewWith(actor, record, invited, { passwordGranted })) throw new NotFound('Canvas not found.')
   return withCommentRights(record, actor.user, now)
 }
 

@@ -38,9 +38,16 @@ export type { AnnotationJson, AnnotationReplyJson, FileAttachmentJson } from './
 export async function annotationJsonTexts(
   db: DbOrTx,
   selection: AnnotationSelection,
-): Promise<{ id: string; json: string; fingerprint: string }[]> {
+): Promise<{ id: string; json: string; fingerprint: string; sort: string }[]> {
   const rows = await rowsOf<FlatRow>(db, selectionSql(selection))
-  const withReplies = selection.withReplies ?? true
+  return jsonTextsOfRows(rows, selection.withReplies ?? true)
+}
+
+/** Groups the statement's flat rows per annotation and writes each one's JSON and fingerprint. */
+export function jsonTextsOfRows(
+  rows: readonly FlatRow[],
+  withReplies: boolean,
+): { id: string; json: string; fingerprint: string; sort: string }[] {
   const annotationRows: FlatRow[] = []
   const labels = new Map<string, FlatRow[]>()
   const files = new Map<string, FlatRow[]>()
@@ -75,6 +82,8 @@ export async function annotationJsonTexts(
   annotationRows.sort(byCreation)
   return annotationRows.map((row) => ({
     id: row.id,
+    /** The list order's key (creation time with microseconds), then the id. */
+    sort: row.s,
     json: annotationJson(
       row,
       labels.get(row.id),

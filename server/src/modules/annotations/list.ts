@@ -22,17 +22,45 @@ import type { AppContext } from '../../context'
 import type { CommentCanvas } from './canvas-access'
 import { rowsOf } from './db-rows'
 import { type AnnotationSelection, annotationFingerprints, annotationJsonTexts } from './json-sql'
+import { type ChangeColumns, changedIds, changesSinceColumns } from './list-changes'
 import { canvasFor } from './load'
 import type { CallInput } from './service'
 
 /** One annotation's JSON (UTF-8) in a cached list, with the fingerprint of the rows it was built from. */
 interface Fragment {
   fingerprint: string
+  /** Its place in the list: creation time (microseconds), then id. */
+  sort: string
   json: Uint8Array
+}
+
+/** What a list's version is made of (listVersion). */
+interface VersionParts {
+  /** The ETag's and cache's key: the viewer class's counter and the assignees' latest profile change. */
+  key: string
+  /** The canvas's full version (both viewer classes), which feed events carry. */
+  full: number | null
+  users: string
+  /** Annotations named by the events since the version asked about (null: unknown). */
+  changed: string[] | null
+  /** The full version `changed` starts from. */
+  since: number | null
+}
+
+/** How a list was built: which annotations were read again (`null`: all of them), for tests and logs. */
+export interface ListBuild {
+  mode: 'full' | 'events' | 'fingerprints'
+  read: string[] | null
 }
 
 interface CachedList {
   version: string
+  build: ListBuild
+  /** The full version and the assignees' part it was built at: the base of a change-driven rebuild. */
+  full: number | null
+  users: string
+  /** Annotation ids in list order. */
+  order: string[]
   /** Encoded once: a hit is sent without re-encoding megabytes of text. */
   body: Uint8Array<ArrayBuffer>
   /** The body gzipped, made off the request path after the first request that accepts gzip. */
@@ -83,6 +111,8 @@ class ListCache {
 }
 
 interface ListState {
+  /** The last list this process built (tests read it through `lastListBuild`). */
+  lastBuild: ListBuild | null
   cache: ListCache
   /** Builds under way, per key and version: concurrent requests after a change share one build. */
   building: Map<string, Promise<CachedList>>
@@ -94,7 +124,7 @@ const encoder = new TextEncoder()
 function stateOf(context: AppContext): ListState {
   let state = states.get(context)
   if (!state) {
-    state = { cache: new ListCache(), building: new Map() }
+    state = { lastBuild: null, cache: new ListCache(), building: new Map() }
     states.set(context, state)
   }
   return state
@@ -106,7 +136,9 @@ const COMMA = 44
 
 /**
  * Builds the list at (at least) `version`. From scratch: one statement gives every annotation's JSON and
- * fingerprint. From a previous build: the fingerprints are read first and only the annotations whose
+ * fingerprint. From a previous build whose version the events since name their annotations
+ * (list-changes.ts): only those are read again, by id, and the rest is reused without reading anything
+ * else. Otherwise (decision 052) the fingerprints are read first and only the annotations whose
  * fingerprint moved are read again (each with the fingerprint of the rows it was built from); the rest is
  * reused. A change racing the build only costs a rebuild of that annotation next time.
  */
@@ -115,35 +147,85 @@ async function buildList(
   selection: AnnotationSelection,
   version: string,
   previous: CachedList | null,
+  parts: VersionParts = { key: version, full: null, users: '', changed: null, since: null },
 ): Promise<CachedList> {
   let order: { id: string; fingerprint: string }[]
   const fresh = new Map<string, Fragment>()
   const rebuild = async (scope: AnnotationSelection) => {
     const texts = await annotationJsonTexts(db, scope)
     for (const entry of texts) {
-      fresh.set(entry.id, { fingerprint: entry.fingerprint, json: encoder.encode(entry.json) })
+      fresh.set(entry.id, {
+        fingerprint: entry.fingerprint,
+        sort: entry.sort,
+        json: encoder.encode(entry.json),
+      })
     }
     return texts
   }
   const reuse = previous?.fragments
+  const changed = namedChanges(previous, parts)
+  if (previous && changed) {
+    // The events say which annotations changed: only those are read again (a full read past the share).
+    if (changed.length > Math.max(PARTIAL_REBUILD_MIN, previous.order.length * FULL_REBUILD_SHARE)) {
+      return assemble(version, parts, await rebuild(selection), fresh, null, { mode: 'full', read: null })
+    }
+    if (changed.length > 0) await rebuild({ ...selection, annotationIds: changed })
+    const gone = new Set(changed)
+    const kept = previous.order.filter((id) => !gone.has(id))
+    const merged: (Fragment & { id: string })[] = []
+    for (const id of kept) {
+      const fragment = previous.fragments.get(id)
+      if (fragment) merged.push({ id, ...fragment })
+    }
+    for (const [id, fragment] of fresh) merged.push({ id, ...fragment })
+    merged.sort(listOrder)
+    const all = new Map<string, Fragment>(merged.map((entry) => [entry.id, entry]))
+    return assemble(version, parts, merged, all, null, { mode: 'events', read: changed })
+  }
+  let build: ListBuild = { mode: 'full', read: null }
   if (!reuse) {
     order = await rebuild(selection)
   } else {
     order = await annotationFingerprints(db, selection)
-    const changed = order.filter((entry) => reuse.get(entry.id)?.fingerprint !== entry.fingerprint)
-    if (changed.length > Math.max(PARTIAL_REBUILD_MIN, order.length * FULL_REBUILD_SHARE)) {
+    const moved = order.filter((entry) => reuse.get(entry.id)?.fingerprint !== entry.fingerprint)
+    if (moved.length > Math.max(PARTIAL_REBUILD_MIN, order.length * FULL_REBUILD_SHARE)) {
       order = await rebuild(selection)
-    } else if (changed.length > 0) {
-      await rebuild({ ...selection, annotationIds: changed.map((entry) => entry.id) })
+    } else {
+      build = { mode: 'fingerprints', read: moved.map((entry) => entry.id) }
+      if (moved.length > 0) await rebuild({ ...selection, annotationIds: build.read ?? [] })
     }
   }
+  return assemble(version, parts, order, fresh, reuse ?? null, build)
+}
+
+const listOrder = (a: { id: string; sort: string }, b: { id: string; sort: string }) =>
+  a.sort !== b.sort ? (a.sort < b.sort ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+
+/** The changed annotations named by the events since the previous build, or null when unknown. */
+function namedChanges(previous: CachedList | null, parts: VersionParts): string[] | null {
+  if (!previous || previous.full === null || parts.since !== previous.full) return null
+  if (previous.users !== parts.users) return null
+  return parts.changed
+}
+
+/**
+ * The list from its entries in order: a fragment read now, or (with `reuse`) one whose fingerprint is
+ * unchanged since the previous build; missing when it went away (deleted, made private) between the two
+ * reads: left out, as the newer state says.
+ */
+function assemble(
+  version: string,
+  versionParts: VersionParts,
+  order: readonly { id: string; fingerprint: string }[],
+  fresh: ReadonlyMap<string, Fragment>,
+  reuse: ReadonlyMap<string, Fragment> | null,
+  build: ListBuild,
+): CachedList {
   const fragments = new Map<string, Fragment>()
   const parts: Uint8Array[] = []
   let length = OPEN.byteLength + CLOSE.byteLength
   for (const { id, fingerprint } of order) {
     const old = reuse?.get(id)
-    // Read now, or unchanged since the previous build; missing when it went away (deleted, made private)
-    // between the two reads: left out, as the newer state says.
     const fragment = fresh.get(id) ?? (old?.fingerprint === fingerprint ? old : undefined)
     if (fragment === undefined) continue
     fragments.set(id, fragment)
@@ -160,7 +242,23 @@ async function buildList(
   }
   body.set(CLOSE, offset)
   // Body + fragments, and room for the gzipped body (a JSON list compresses about 20 times).
-  return { version, body, gzip: null, compressing: false, fragments, size: 2 * length + length / 8 }
+  return {
+    version,
+    build,
+    full: versionParts.full,
+    users: versionParts.users,
+    order: [...fragments.keys()],
+    body,
+    gzip: null,
+    compressing: false,
+    fragments,
+    size: 2 * length + length / 8,
+  }
+}
+
+/** How this process built its last list (which annotations it read again). */
+export function lastListBuild(context: AppContext): ListBuild | null {
+  return states.get(context)?.lastBuild ?? null
 }
 
 /** Lists smaller than this are sent as they are. */
@@ -195,17 +293,26 @@ function gzipOf(entry: CachedList): Uint8Array<ArrayBuffer> | null {
   return null
 }
 
-/** The list's version for this viewer class (private rights or not), in one round trip. */
-async function listVersion(db: DbOrTx, canvas: CommentCanvas): Promise<string> {
+/**
+ * The list's version for this viewer class (private rights or not), in one round trip; with `since` (the
+ * full version of the cached list), also the annotations the events since then name (list-changes.ts).
+ */
+async function listVersion(db: DbOrTx, canvas: CommentCanvas, since: number | null): Promise<VersionParts> {
   const counter = canvas.privateComments ? sql.raw('version') : sql.raw('public_version')
-  const [row] = await rowsOf<{ v: string | null; u: string | null }>(
+  const changes = since === null ? sql`` : sql`, ${changesSinceColumns(canvas.canvas.id, since)}`
+  const [row] = await rowsOf<{ v: string | null; f: string | null; u: string | null } & ChangeColumns>(
     db,
-    sql`select
-      (select ${counter}::text from canvas_versions where canvas_id = ${canvas.canvas.id}) as v,
+    sql`select cv.v, cv.f,
       (select max(updated_at)::text from users
-        where id = ${canvas.canvas.userId} ${canvas.ownerTeamId ? sql`or team_id = ${canvas.ownerTeamId}` : sql``}) as u`,
+        where id = ${canvas.canvas.userId} ${canvas.ownerTeamId ? sql`or team_id = ${canvas.ownerTeamId}` : sql``}) as u
+      ${changes}
+      from (select 1) one left join (select ${counter}::text as v, version::text as f
+        from canvas_versions where canvas_id = ${canvas.canvas.id}) cv on true`,
   )
-  return `${row?.v ?? '0'}.${row?.u ?? ''}`
+  const users = row?.u ?? ''
+  const full = row?.f ? Number(row.f) : null
+  const changed = row && since !== null && full !== null ? changedIds(row, since, full) : null
+  return { key: `${row?.v ?? '0'}.${users}`, full, users, changed, since }
 }
 
 export type ListResult =
@@ -222,15 +329,16 @@ export async function listCanvasAnnotations(
   const { context } = input
   const db = context.database.db
   const canvas = await canvasFor({ ...input, db }, canvasId)
-  const version = await listVersion(db, canvas)
+  const { cache, building } = stateOf(context)
+  const key = `${canvas.canvas.id}|${canvas.privateComments ? 'team' : 'public'}`
+  const cached = cache.get(key)
+  const parts = await listVersion(db, canvas, cached?.full ?? null)
+  const version = parts.key
   const scope = canvas.privateComments ? 'team' : 'public'
   const etag = `"al-${Bun.hash(`${canvas.canvas.id}|${scope}|${version}`).toString(36)}"`
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return { status: 304, etag }
   }
-  const { cache, building } = stateOf(context)
-  const key = `${canvas.canvas.id}|${scope}`
-  const cached = cache.get(key)
   const send = (entry: CachedList): ListResult => {
     const zipped = acceptsGzip(acceptEncoding) ? gzipOf(entry) : null
     return zipped
@@ -246,8 +354,10 @@ export async function listCanvasAnnotations(
       { canvasId: canvas.canvas.id, includePrivate: canvas.privateComments },
       version,
       cached,
+      parts,
     )
       .then((entry) => {
+        stateOf(context).lastBuild = entry.build
         cache.set(key, entry)
         return entry
       })

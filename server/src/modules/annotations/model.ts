@@ -46,7 +46,15 @@ const editableFields = {
 }
 
 export const CreateAnnotationBody = t.Composite([
-  t.Object({ CanvasId: Id, CanvasRevisionId: t.Optional(Nullable(Id)) }),
+  t.Object({
+    CanvasId: Id,
+    CanvasRevisionId: t.Optional(Nullable(Id)),
+    /**
+     * The review screen is capturing the pinned spot and will send it (PUT /annotations/{id}/screenshot):
+     * mention e-mails wait a few seconds for it (decision 055).
+     */
+    screenshotPending: t.Optional(t.Boolean()),
+  }),
   t.Partial(t.Object(editableFields)),
 ])
 export type CreateAnnotationBody = Static<typeof CreateAnnotationBody>

@@ -11,22 +11,23 @@ import {
   type NewAnnotation,
 } from '@pinpoint/db'
 import { Forbidden, ValidationFailed } from '@pinpoint/domain'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { authorize, can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireUser } from '../auth/plugin'
 import { assertCanvasWritable } from '../canvases/access'
-import { assertMayComment } from '../canvases/roles'
 import { inTransaction } from '../canvases/transaction'
 import { sendMentionEmails } from '../notifications/mention-email'
 import { type MentionMail, notify, notifyCommentActivity } from '../notifications/service'
-import { feedTexts } from '../notifications/texts'
+import { screenshotKeyOf } from '../screenshots/paths'
 import { attachmentKeysOfAnnotation, linkAttachments } from './attachments'
 import type { CommentCanvas } from './canvas-access'
+import { changeStatusFast, isStatusOnly } from './fast-change'
+import { createAnnotationFast } from './fast-create'
 import { annotationSnapshot, recordAnnotationEvent, recordPrivacyChange } from './feed'
 import type { AnnotationJson } from './json-sql'
-import { canvasFor, type LoadInput, loadAnnotation } from './load'
+import { type LoadInput, loadAnnotation } from './load'
 import type { CreateAnnotationBody, UpdateAnnotationBody } from './model'
 
 export interface CallInput {
@@ -66,68 +67,12 @@ async function resolvePlacement(
   return canvas.canvas.currentRevisionId
 }
 
-/** Marks the canvas as having new activity (dashboard filter and sort); raw SQL so updated_at stays. */
-async function touchCanvasActivity(db: DbOrTx, canvasId: string, at: Date) {
-  await db.execute(sql`update canvases set last_activity_at = ${at.toISOString()} where id = ${canvasId}`)
-}
-
-export async function createAnnotation(
-  { context, actor, request }: CallInput,
-  body: CreateAnnotationBody,
-): Promise<AnnotationJson> {
-  const user = requireUser(actor)
-  let mails: MentionMail[] = []
-  const created = await inTransaction(context.database.db, async (tx) => {
-    const canvas = await canvasFor({ context, db: tx, actor, request }, body.CanvasId)
-    assertCanvasWritable(canvas, user, context.now())
-    await assertMayComment(tx, actor, canvas)
-    const isPrivate = body.isPrivate === true
-    if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
-    const revisionId = await resolvePlacement(tx, canvas, body.CanvasRevisionId, body.CanvasAssetId)
-    const values: NewAnnotation = {
-      canvasId: canvas.canvas.id,
-      canvasRevisionId: revisionId,
-      canvasAssetId: body.CanvasAssetId ?? null,
-      canvasAssetPageIndex: body.canvasAssetPageIndex ?? null,
-      userId: user.id,
-      userName: user.name,
-      comment: body.comment ?? '',
-      path: body.path ?? null,
-      isPrivate,
-      status: body.status ?? 'active',
-      inactiveReason: body.inactiveReason ?? null,
-      metadata: body.metadata ?? {},
-      x: body.x ?? null,
-      y: body.y ?? null,
-      videoTime: body.videoTime ?? null,
-      textContentBefore: body.textContentBefore ?? null,
-      textContentAfter: body.textContentAfter ?? null,
-      screenshotUrl: body.screenshotUrl ?? null,
-      afterScreenshotUrl: body.afterScreenshotUrl ?? null,
-    }
-    const [annotation] = await tx.insert(annotations).values(values).returning()
-    if (!annotation) throw new Error('inserting the annotation returned no row')
-    await linkAttachments(tx, actor, body.fileAttachmentIds, { annotationId: annotation.id })
-    const snapshot = await recordAnnotationEvent(tx, {
-      type: 'annotation.created',
-      annotation,
-      actorUserId: user.id,
-      data: feedTexts('comment', user.name, isPrivate),
-    })
-    mails = await notifyCommentActivity(tx, {
-      kind: 'comment',
-      canvas,
-      actor: user,
-      comment: { annotationId: annotation.id, isPrivate, comment: annotation.comment },
-      mayMention: can(actor, 'comment.mention'),
-    })
-    await touchCanvasActivity(tx, canvas.canvas.id, context.now())
-    // A new annotation has no replies yet: the event's snapshot is the whole answer.
-    return snapshot ? { ...snapshot, AnnotationReplies: [] } : null
-  })
-  await sendMentionEmails(context, mails)
-  if (!created) throw new Error('the new annotation could not be read back')
-  return created
+/**
+ * A new comment: two round trips (decision 052, fast-create.ts), the rules of the canvas, the placement,
+ * the files and the notifications decided on one read, everything written in one statement.
+ */
+export function createAnnotation(input: CallInput, body: CreateAnnotationBody): Promise<AnnotationJson> {
+  return createAnnotationFast(input, body)
 }
 
 const CONTENT_KEYS = [
@@ -190,6 +135,9 @@ export async function updateAnnotation(
   annotationId: string,
   body: UpdateAnnotationBody,
 ): Promise<AnnotationJson> {
+  // A status alone (resolving, moving through the workflow) takes the two-round-trip path (decision 052).
+  if (isStatusOnly(body) && body.status !== undefined)
+    return changeStatusFast(input, annotationId, body.status)
   const { context, actor } = input
   const user = requireUser(actor)
   let mails: MentionMail[] = []
@@ -268,7 +216,13 @@ export async function deleteAnnotation(input: CallInput, annotationId: string): 
       { canvas: canvas.domain, comment: annotation },
       'You can only delete your own comments.',
     )
-    const storageKeys = await attachmentKeysOfAnnotation(tx, annotation.id)
+    const storageKeys = [
+      ...(await attachmentKeysOfAnnotation(tx, annotation.id)),
+      // Its screenshots (decision 055) go with it.
+      ...[annotation.screenshotUrl, annotation.afterScreenshotUrl]
+        .map((url) => screenshotKeyOf(annotation.id, url))
+        .filter((key): key is string => key !== null),
+    ]
     await tx.delete(annotations).where(eq(annotations.id, annotation.id))
     await recordAnnotationEvent(tx, {
       type: 'annotation.deleted',

@@ -2,7 +2,7 @@
  * Stored files of assets and attachments: which keys belong to a canvas (to delete them with it), storing a
  * processed asset with its thumbnails, and deleting files after the database change that dropped them.
  */
-import { annotations, canvasAssets, type DbOrTx, fileAttachments } from '@pinpoint/db'
+import { annotations, canvasAssets, canvasRevisions, type DbOrTx, fileAttachments } from '@pinpoint/db'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import type { ProcessedFile } from '../../media'
@@ -37,7 +37,15 @@ export async function storageKeysOfCanvas(db: DbOrTx, canvasId: string): Promise
     .from(fileAttachments)
     .innerJoin(annotations, eq(annotations.id, fileAttachments.annotationId))
     .where(eq(annotations.canvasId, canvasId))
-  return [...assets.flatMap(keysOfAsset), ...attachments.map((row) => row.storageKey)]
+  const pictures = await db
+    .select({ key: canvasRevisions.thumbnailKey })
+    .from(canvasRevisions)
+    .where(and(eq(canvasRevisions.canvasId, canvasId), isNotNull(canvasRevisions.thumbnailKey)))
+  return [
+    ...assets.flatMap(keysOfAsset),
+    ...attachments.map((row) => row.storageKey),
+    ...pictures.flatMap((row) => (row.key ? [row.key] : [])),
+  ]
 }
 
 /** Best effort: a file left behind is garbage, not an error for the user whose change already committed. */

@@ -115,6 +115,17 @@ export async function mayViewCanvas(
   record: CanvasRecord,
   options: ViewOptions = {},
 ): Promise<boolean> {
+  if (can(actor, 'canvas.access', record.domain)) return mayViewWith(actor, record, false, options)
+  return mayViewWith(actor, record, await isCanvasUser(db, record.canvas.id, actor.user?.id), options)
+}
+
+/** The same decision on a known invitation (the fast write path reads it with everything else). */
+export function mayViewWith(
+  actor: Actor,
+  record: CanvasRecord,
+  invited: boolean,
+  options: ViewOptions = {},
+): boolean {
   const { canvas } = record
   if (can(actor, 'canvas.access', record.domain)) {
     // only-me hides a canvas from the rest of the owner's team.
@@ -124,7 +135,7 @@ export async function mayViewCanvas(
       can(actor, 'canvas.edit', record.domain)
     )
   }
-  if (await isCanvasUser(db, canvas.id, actor.user?.id)) return true
+  if (invited) return true
   if (canvas.visibility !== 'anyone-with-link') return false
   const granted =
     typeof options.passwordGranted === 'function'

@@ -1,5 +1,5 @@
 /** Columns the canvas list and detail read besides the canvas row: owner, billing plan, current assets. */
-import { type CanvasAsset, canvasAssets, canvases, customers, users } from '@pinpoint/db'
+import { type CanvasAsset, canvasAssets, canvases, canvasRevisions, customers, users } from '@pinpoint/db'
 import { sql } from 'drizzle-orm'
 
 /**
@@ -100,3 +100,8 @@ export function parseAssets(value: unknown): CanvasAsset[] {
     updatedAt: new Date(t[17]),
   }))
 }
+
+/** The current revision's picture key (decision 056), one primary-key lookup per listed canvas. */
+export const currentThumbnailKeySql = sql<
+  string | null
+>`(select ${canvasRevisions.thumbnailKey} from ${canvasRevisions} where ${canvasRevisions.id} = ${canvases.currentRevisionId})`

@@ -35,15 +35,26 @@ export function statusWhere(status: ListStatus, userId: Bound): SQL | undefined 
     case 'archived':
       return isNotNull(canvases.archiveDate)
     case 'new-activity':
-      return and(
-        isNull(canvases.archiveDate),
-        sql`exists (select 1 from ${events} where ${events.canvasId} = ${canvases.id} and ${events.userId} = ${userId} and ${events.readAt} is null)`,
-      )
+      return and(isNull(canvases.archiveDate), sql`exists (${unreadOf(userId, sql`1`)})`)
     case 'none':
       return and(isNull(canvases.archiveDate), isNull(canvases.lastActivityAt))
     default:
       return isNull(canvases.archiveDate)
   }
+}
+
+/**
+ * The caller's unread notifications on the outer query's canvas: what "new activity" means (decision 016),
+ * so the filter and the cards' badge can never disagree. Unread = not marked read (POST /events/mark-as-read,
+ * which opening a notification does). events_user_id_canvas_id_unread_idx holds exactly these rows.
+ */
+function unreadOf(userId: Bound, select: SQL): SQL {
+  return sql`select ${select} from ${events} where ${events.userId} = ${userId} and ${events.canvasId} = ${canvases.id} and ${events.readAt} is null`
+}
+
+/** How many unread notifications the caller has on the outer query's canvas (page rows only). */
+export function unreadCountSql(userId: Bound): SQL<number> {
+  return sql<number>`(${unreadOf(userId, sql`count(*)::int`)})`.mapWith(Number)
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The dashboard list (GET /users/me/canvases) and the canvas detail. The list is ONE statement whatever
  * the page size: the page (walking the recency index, stopping after a page) with each row's owner, billing
- * plan and current revision's assets (json_agg), and the filtered total as a scalar subquery counted on
+ * plan, current revision's assets (json_agg) and the caller's unread notifications on it (the cards'
+ * New activity badge), and the filtered total as a scalar subquery counted on
  * narrow index ranges (decision 016).
  *
  * Status filter (SPEC 2 leaves the meanings open; decision 016): all = not archived; archived;
@@ -15,7 +16,13 @@ import { can } from '../../policy'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
 import { canvasStateFor, toCanvasRecord } from './access'
-import { assetsJson, customerColumns, ownerColumns, parseAssets } from './list-columns'
+import {
+  assetsJson,
+  currentThumbnailKeySql,
+  customerColumns,
+  ownerColumns,
+  parseAssets,
+} from './list-columns'
 import {
   countVisibleSql,
   countWhere,
@@ -26,6 +33,7 @@ import {
   latestVerdictSql,
   orderOf,
   statusWhere,
+  unreadCountSql,
   visibleWhere,
 } from './list-where'
 import { peopleFor } from './people'
@@ -100,6 +108,8 @@ function buildListStatement(db: DbOrTx, shape: ListShape) {
       owner: ownerColumns,
       assets: assetsJson,
       verdict: latestVerdictSql,
+      unreadCount: unreadCountSql(userId),
+      thumbnailKey: currentThumbnailKeySql,
       total: sql<number>`(${countVisibleSql(userId, teamId, filters)})`.mapWith(Number),
     })
     .from(page)
@@ -172,6 +182,8 @@ export async function listCanvases(
           state: canvasStateFor(record, user, now),
           assets: parseAssets(row.assets),
           verdict: row.verdict,
+          unreadCount: row.unreadCount,
+          thumbnailKey: row.thumbnailKey,
           editable: can(actor, 'canvas.edit', record.domain),
         },
         urls,

@@ -34,3 +34,10 @@ export async function assertMayComment(db: DbOrTx, actor: Actor, record: CanvasR
     throw new AppError(VIEWER_ONLY_MESSAGE, { name: 'ViewerOnly', status: 403 })
   }
 }
+
+/** `assertMayComment` on a role read beforehand (the fast write path, decision 052). */
+export function assertMayCommentWith(actor: Actor, record: CanvasRecord, role: string | null): void {
+  if (actor.user && !can(actor, 'canvas.access', record.domain) && role === 'viewer') {
+    throw new AppError(VIEWER_ONLY_MESSAGE, { name: 'ViewerOnly', status: 403 })
+  }
+}

@@ -59,7 +59,20 @@ export function serializeAsset(asset: CanvasAsset, urls: AssetUrlContext) {
 }
 export type CanvasAssetJson = ReturnType<typeof serializeAsset>
 
-export function serializeRevision(revision: CanvasRevision) {
+const THUMBNAIL_TYPES_BY_EXT: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+}
+
+/** Signed URL of a revision's picture (decision 056): a new picture has a new key, so a new URL. */
+export function thumbnailUrl(key: string | null | undefined, urls: AssetUrlContext | undefined) {
+  if (!key || !urls) return null
+  const contentType = THUMBNAIL_TYPES_BY_EXT[key.slice(key.lastIndexOf('.'))] ?? 'image/png'
+  return urls.storage.url(key, { contentType })
+}
+
+export function serializeRevision(revision: CanvasRevision, urls?: AssetUrlContext) {
   return {
     id: revision.id,
     CanvasId: revision.canvasId,
@@ -67,6 +80,9 @@ export function serializeRevision(revision: CanvasRevision) {
     name: revision.name,
     /** Website canvases: the address this revision reviews. */
     localUrl: withoutCredentials(revision.localUrl),
+    /** The revision's picture, taken in a reviewer's browser (null until then). */
+    thumbnailUrl: thumbnailUrl(revision.thumbnailKey, urls),
+    thumbnailAt: iso(revision.thumbnailAt),
     createdAt: iso(revision.createdAt),
   }
 }
@@ -140,6 +156,10 @@ export interface CanvasParts {
   verdict?: string | null
   /** Whether the viewer may edit (drives the UI; the server checks again on every call). */
   editable?: boolean
+  /** The viewer's unread notifications on the canvas (the dashboard list reads them; decision 016). */
+  unreadCount?: number
+  /** The current revision's picture key (the list reads it alone; the detail from `revisions`). */
+  thumbnailKey?: string | null
 }
 
 export function serializeCanvas(parts: CanvasParts, urls: AssetUrlContext) {
@@ -169,7 +189,14 @@ export function serializeCanvas(parts: CanvasParts, urls: AssetUrlContext) {
     hasPassword: canvas.passwordHash !== null,
     Customer: { planId: parts.planId },
     CanvasRevisionId: canvas.currentRevisionId,
-    CanvasRevisions: (parts.revisions ?? []).map(serializeRevision),
+    CanvasRevisions: (parts.revisions ?? []).map((revision) => serializeRevision(revision, urls)),
+    /** The current revision's picture for the dashboard card, or null (the card shows the type's icon). */
+    thumbnailUrl: thumbnailUrl(
+      parts.thumbnailKey !== undefined
+        ? parts.thumbnailKey
+        : parts.revisions?.find((revision) => revision.id === canvas.currentRevisionId)?.thumbnailKey,
+      urls,
+    ),
     CanvasAssets: assets.map((asset) => serializeAsset(asset, urls)),
     CanvasReviews: (parts.reviews ?? []).map(serializeReview),
     /** Latest verdict on the current revision (approved, changes-requested, rejected), or null. */
@@ -184,6 +211,10 @@ export function serializeCanvas(parts: CanvasParts, urls: AssetUrlContext) {
       readOnlyReason: state.reason,
     },
     editable: parts.editable ?? false,
+    // Only where they were read (the list): elsewhere an absent count must not read as "nothing new".
+    ...(parts.unreadCount === undefined
+      ? {}
+      : { hasNewActivity: parts.unreadCount > 0, unreadCount: parts.unreadCount }),
     lastActivityAt: iso(canvas.lastActivityAt),
     createdAt: iso(canvas.createdAt),
     updatedAt: iso(canvas.updatedAt),

@@ -248,14 +248,15 @@ async function assertTransferTarget(db: DbOrTx, ownerTeamId: string | null, user
 export async function deleteCanvas(db: DbOrTx, actor: Actor, canvasId: string) {
   const view = await loadCanvasForEdit(db, actor, canvasId, true)
   const keys = await storageKeysOfCanvas(db, canvasId)
-  await db.delete(canvases).where(eq(canvases.id, canvasId))
-  if (!view.canvas.archiveDate) await adjustFolderCounts(db, [[view.canvas.folderId, -1]])
+  // Recorded while the row exists: the dashboards' hint is routed by the canvas's owner (decision 054).
   await recordEvent(db, {
     type: 'canvas.deleted',
     canvasId,
     actorUserId: actor.user?.id ?? null,
     data: { title: view.canvas.title },
   })
+  await db.delete(canvases).where(eq(canvases.id, canvasId))
+  if (!view.canvas.archiveDate) await adjustFolderCounts(db, [[view.canvas.folderId, -1]])
   await notifyAccessChange(db, { canvasIds: [canvasId] })
   return { canvas: view.canvas, storageKeys: keys }
 }

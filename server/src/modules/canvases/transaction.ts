@@ -7,7 +7,7 @@ import type { Db, Tx } from '@pinpoint/db'
 
 const RETRYABLE = new Set(['40P01', '40001'])
 
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string') return code

@@ -18,6 +18,9 @@ export const CSV_COLUMNS = [
   'created',
   'replies',
   'exported date',
+  // App addresses: they open for whoever may read the comment (decision 055), never for anyone else.
+  'screenshot',
+  'screenshot after',
 ] as const
 
 export type CsvRow = Record<(typeof CSV_COLUMNS)[number], string | number>

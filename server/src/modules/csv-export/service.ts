@@ -7,6 +7,7 @@
 import type { AppContext } from '../../context'
 import { authorize } from '../../policy'
 import { loadExportable } from '../accounts/selection'
+import { absolute } from '../accounts/task-content'
 import { markAnnotationsExported } from '../annotations/bulk'
 import { annotationsJson } from '../annotations/json-sql'
 import type { AnnotationJson } from '../annotations/json-types'
@@ -48,7 +49,9 @@ export async function exportCommentsCsv(
     onCanvas.map((item) => item.annotation.id),
   )
   const exportedAt = new Map(exported.map((a) => [a.id, a.lastExportDate]))
-  const rows: CsvRow[] = onCanvas.map(({ annotation, content }) => toRow(annotation, content, exportedAt))
+  const rows: CsvRow[] = onCanvas.map(({ annotation, content }) =>
+    toRow(annotation, content, exportedAt, context.config.publicUrl),
+  )
   const slug =
     canvas.canvas.title
       .replace(/[^\p{L}\p{N}]+/gu, '-')
@@ -67,6 +70,7 @@ function toRow(
     assignee: string | null
   },
   exportedAt: Map<string, string | null>,
+  publicUrl: string,
 ): CsvRow {
   return {
     id: annotation.id,
@@ -80,5 +84,9 @@ function toRow(
     created: annotation.createdAt,
     replies: annotation.AnnotationReplies?.length ?? 0,
     'exported date': exportedAt.get(annotation.id) ?? annotation.lastExportDate ?? '',
+    screenshot: annotation.screenshotUrl ? absolute(publicUrl, annotation.screenshotUrl) : '',
+    'screenshot after': annotation.afterScreenshotUrl
+      ? absolute(publicUrl, annotation.afterScreenshotUrl)
+      : '',
   }
 }

@@ -33,6 +33,7 @@ export interface RecordEventInput {
 /** Inserts events (one statement) and announces them to every process when the transaction commits. */
 export async function recordEvents(db: DbOrTx, inputs: readonly RecordEventInput[]): Promise<Event[]> {
   if (inputs.length === 0) return []
+  const versions = await bumpCanvasVersions(db, inputs)
   const rows = await db
     .insert(events)
     .values(
@@ -45,36 +46,50 @@ export async function recordEvents(db: DbOrTx, inputs: readonly RecordEventInput
         userId: input.userId ?? null,
         isPrivate: input.isPrivate ?? false,
         data: input.data ?? {},
+        canvasVersion: isFeedEvent(input) ? (versions.get(input.canvasId ?? '') ?? null) : null,
       })),
     )
     .returning()
   // Ids come from one sequence: ascending id order is insertion order within this statement.
   rows.sort((a, b) => a.id - b.id)
-  await bumpCanvasVersions(db, rows)
   await notifyEvents(db, rows)
   return rows
 }
 
+const isFeedEvent = (input: RecordEventInput) => Boolean(input.canvasId) && !input.userId
+
 /**
- * Bumps `canvas_versions` for the canvases that got feed events (the comment list's cache validator). In
- * canvas id order, so two transactions touching the same canvases cannot deadlock. A canvas deleted in this
- * transaction has no row to bump.
+ * Bumps `canvas_versions` for the canvases that get feed events (the comment list's cache validator) and
+ * answers each canvas's new version, which its events carry (`canvas_version`: the list cache learns from
+ * them which annotations changed). The row lock serialises the bumps of one canvas until commit, so
+ * versions commit in order. In canvas id order, so two transactions touching the same canvases cannot
+ * deadlock. A canvas deleted in this transaction has no row to bump.
  */
-async function bumpCanvasVersions(db: DbOrTx, rows: readonly Event[]): Promise<void> {
+async function bumpCanvasVersions(
+  db: DbOrTx,
+  inputs: readonly RecordEventInput[],
+): Promise<Map<string, number>> {
   const publicByCanvas = new Map<string, boolean>()
-  for (const row of rows) {
-    if (!row.canvasId || row.userId) continue
-    publicByCanvas.set(row.canvasId, (publicByCanvas.get(row.canvasId) ?? false) || !row.isPrivate)
+  for (const input of inputs) {
+    if (!input.canvasId || !isFeedEvent(input)) continue
+    publicByCanvas.set(input.canvasId, (publicByCanvas.get(input.canvasId) ?? false) || !input.isPrivate)
   }
+  const versions = new Map<string, number>()
   for (const canvasId of [...publicByCanvas.keys()].sort()) {
     const publicStep = publicByCanvas.get(canvasId) ? 1 : 0
-    await db.execute(sql`
+    const result: unknown = await db.execute(sql`
       insert into canvas_versions (canvas_id, version, public_version)
       select id, 1, ${publicStep} from canvases where id = ${canvasId}
       on conflict (canvas_id) do update
         set version = canvas_versions.version + 1,
-            public_version = canvas_versions.public_version + excluded.public_version`)
+            public_version = canvas_versions.public_version + excluded.public_version
+      returning version::text as version`)
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      version: string
+    }[]
+    if (rows[0]) versions.set(canvasId, Number(rows[0].version))
   }
+  return versions
 }
 
 export async function recordEvent(db: DbOrTx, input: RecordEventInput): Promise<Event> {

@@ -12,9 +12,11 @@ import {
   removedFromFolderText,
   ValidationFailed,
 } from '@pinpoint/domain'
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { assertBelow, consume, hit, LIMITS } from '../../platform/rate-limit'
 import { authorize, can } from '../../policy'
+import { BUS_CHANNEL } from '../../realtime/bus'
+import { type ProjectHintKind, projectHintSql } from '../../realtime/dashboard-hints'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
 import { loadCanvasForEdit } from '../canvases/access'
@@ -141,6 +143,18 @@ async function passwordHashOf(password: string | null | undefined): Promise<stri
   return password ? Bun.password.hash(password) : null
 }
 
+/**
+ * A folder's columns plus, in the same RETURNING, the dashboards' hint of the write (decision 060): the
+ * teammates who list the project refetch their projects without a reload.
+ */
+function returningWithHint(kind: ProjectHintKind, wide = false) {
+  return { ...getTableColumns(folders), hint: projectHintSql(BUS_CHANNEL, kind, wide) }
+}
+
+function withoutHint<T extends { hint: unknown }>({ hint: _, ...folder }: T): Omit<T, 'hint'> {
+  return folder
+}
+
 export async function createFolder(db: DbOrTx, actor: Actor, input: FolderInput & { name: string }) {
   const user = requireMember(actor)
   authorize(actor, 'canvas.create', undefined)
@@ -155,9 +169,9 @@ export async function createFolder(db: DbOrTx, actor: Actor, input: FolderInput 
       visibility: input.visibility ?? 'only-team',
       passwordHash: (await passwordHashOf(input.password)) ?? null,
     })
-    .returning()
+    .returning(returningWithHint('created'))
   if (!folder) throw new Error('inserting the folder returned no row')
-  return folder
+  return withoutHint(folder)
 }
 
 export async function updateFolder(db: DbOrTx, actor: Actor, folderId: string, input: FolderInput) {
@@ -177,14 +191,36 @@ export async function updateFolder(db: DbOrTx, actor: Actor, folderId: string, i
     changes.parentFolderId = input.parentFolderId
   }
   if (Object.keys(changes).length === 0) return folder
-  const [updated] = await db.update(folders).set(changes).where(eq(folders.id, folderId)).returning()
-  return updated ?? folder
+  const shared = changes.visibility !== undefined && changes.visibility !== folder.visibility
+  const kind: ProjectHintKind = shared
+    ? 'shared'
+    : changes.name !== undefined && changes.name !== folder.name
+      ? 'renamed'
+      : changes.parentFolderId !== undefined
+        ? 'moved'
+        : 'updated'
+  const [updated] = await db
+    .update(folders)
+    .set(changes)
+    .where(eq(folders.id, folderId))
+    .returning(returningWithHint(kind, shared))
+  return updated ? withoutHint(updated) : folder
 }
 
-/** Deletes a folder and its sub-folders; their canvases stay, outside any folder (FK set null). */
+/**
+ * Deletes a folder and its sub-folders; their canvases stay, outside any folder (FK set null). The
+ * sub-folders are deleted by name rather than left to the cascade, so each one's hint reaches those who
+ * listed it (an only-me project may hold team projects, and the reverse).
+ */
 export async function deleteFolder(db: DbOrTx, actor: Actor, folderId: string) {
   const { folder } = await loadEditableFolder(db, actor, folderId)
-  await db.delete(folders).where(eq(folders.id, folderId))
+  const subtree = sql`(with recursive down(id) as (
+      select ${folderId}::text union all select f.id from folders f join down on f.parent_folder_id = down.id
+    ) select id from down)`
+  await db
+    .delete(folders)
+    .where(inArray(folders.id, subtree))
+    .returning({ hint: projectHintSql(BUS_CHANNEL, 'deleted') })
   return folder
 }
 

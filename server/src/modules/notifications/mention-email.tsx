@@ -2,7 +2,7 @@
  * "{user} mentioned you" e-mail, sent after the comment's transaction committed. Only recipients already
  * cleared by the notification rules (may see the comment, e-mails on) get here.
  */
-import { Button, Section, Text } from '@react-email/components'
+import { Button, Img, Link, Section, Text } from '@react-email/components'
 import { render } from '@react-email/render'
 import { createElement } from 'react'
 import type { AppContext } from '../../context'
@@ -15,9 +15,11 @@ interface MentionEmailProps {
   canvasTitle: string
   excerpt: string
   url: string
+  /** A signed, expiring URL of the pinned spot's screenshot (decision 055), when the comment has one. */
+  screenshotUrl?: string | null
 }
 
-function MentionEmail({ actorName, canvasTitle, excerpt, url }: MentionEmailProps) {
+function MentionEmail({ actorName, canvasTitle, excerpt, url, screenshotUrl }: MentionEmailProps) {
   return (
     <EmailLayout
       preview={`${actorName}: ${excerpt}`}
@@ -30,6 +32,18 @@ function MentionEmail({ actorName, canvasTitle, excerpt, url }: MentionEmailProp
       <Text style={{ ...styles.paragraph, borderLeft: '3px solid #e2e8f0', paddingLeft: '12px' }}>
         {excerpt}
       </Text>
+      {screenshotUrl ? (
+        <Section style={{ margin: '16px 0' }}>
+          <Link href={url}>
+            <Img
+              src={screenshotUrl}
+              alt={`Screenshot of the spot the comment is pinned to on ${canvasTitle}`}
+              width="480"
+              style={{ maxWidth: '100%', height: 'auto', border: '1px solid #e2e8f0', borderRadius: '6px' }}
+            />
+          </Link>
+        </Section>
+      ) : null}
       <Section style={{ margin: '24px 0' }}>
         <Button href={url} style={styles.button}>
           Open the comment
@@ -39,9 +53,15 @@ function MentionEmail({ actorName, canvasTitle, excerpt, url }: MentionEmailProp
   )
 }
 
+/**
+ * How long the e-mailed screenshot link works: e-mail clients fetch images without our session, so the
+ * image is a signed URL (decision 055); a month covers reading the e-mail late, and then it expires.
+ */
+export const MAIL_IMAGE_TTL_S = 30 * 24 * 3600
+
 /** Sends the mention e-mails; a failure is logged, never thrown (the comment is saved either way). */
 export async function sendMentionEmails(
-  context: Pick<AppContext, 'mailer' | 'logger' | 'config'>,
+  context: Pick<AppContext, 'mailer' | 'logger' | 'config'> & { storage?: AppContext['storage'] },
   mails: MentionMail[],
 ) {
   for (const mail of mails) {
@@ -52,6 +72,13 @@ export async function sendMentionEmails(
         canvasTitle: mail.canvas.canvas.title,
         excerpt: plainExcerpt(mail.comment.comment, 500),
         url,
+        screenshotUrl:
+          mail.screenshotKey && context.storage
+            ? context.storage.url(mail.screenshotKey, {
+                contentType: mail.screenshotType ?? 'image/png',
+                expiresIn: MAIL_IMAGE_TTL_S,
+              })
+            : null,
       })
       const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
       await context.mailer.send({

@@ -29,6 +29,9 @@ export interface MentionMail {
   actorName: string
   canvas: CanvasRecord
   comment: CommentRef
+  /** Storage key and type of the comment's screenshot, shown in the e-mail (decision 055). */
+  screenshotKey?: string | null
+  screenshotType?: string
 }
 
 /** Mention ids are alphanumeric (SPEC 3). Our ids are hex already; a hyphenated UUID drops its hyphens. */
@@ -37,7 +40,7 @@ export function mentionIdOf(userId: string): string {
 }
 
 /** The user ids a mention id may stand for: itself, and the hyphenated form of a 32-hex UUID. */
-function userIdsOfMention(mentionId: string): string[] {
+export function userIdsOfMention(mentionId: string): string[] {
   const hex = mentionId.toLowerCase()
   if (!/^[0-9a-f]{32}$/.test(hex)) return [mentionId]
   return [
@@ -61,7 +64,7 @@ export async function maySeeComment(db: DbOrTx, user: ActorUser, canvas: CanvasR
   return mayViewCanvas(db, { user, via: 'none' }, canvas)
 }
 
-interface NotifyInput {
+export interface NotifyInput {
   canvas: CanvasRecord
   actor: ActorUser
   comment: CommentRef
@@ -83,7 +86,17 @@ export async function notify(
     const type = input.recipients.get(user.id)
     if (type && (await maySeeComment(db, user, canvas, comment.isPrivate))) allowed.push({ user, type })
   }
-  const events: RecordEventInput[] = allowed.map(({ user, type }) => ({
+  await recordEvents(db, notificationEvents(input, allowed))
+  return allowed
+}
+
+/** One notification event per allowed recipient (shared with the fast write path, notifications/plan.ts). */
+export function notificationEvents(
+  input: NotifyInput,
+  allowed: readonly { user: ActorUser; type: NotificationType }[],
+): RecordEventInput[] {
+  const { canvas, actor, comment } = input
+  return allowed.map(({ user, type }) => ({
     type,
     userId: user.id,
     canvasId: canvas.canvas.id,
@@ -105,8 +118,6 @@ export async function notify(
       status: input.status,
     },
   }))
-  await recordEvents(db, events)
-  return allowed
 }
 
 /** Mentioned users the writer may notify: members of the canvas or users it was shared with. */

@@ -4,19 +4,19 @@
  */
 import { annotationReplies, type DbOrTx } from '@pinpoint/db'
 import { Forbidden } from '@pinpoint/domain'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { authorize, can } from '../../policy'
 import { attachmentKeysOfReply, linkAttachments } from '../annotations/attachments'
 import { recordReplyEvent, replySnapshot } from '../annotations/feed'
 import type { AnnotationReplyJson } from '../annotations/json-sql'
-import { loadAnnotation, loadReply } from '../annotations/load'
+import { loadReply } from '../annotations/load'
 import { type CallInput, deleteStoredFiles } from '../annotations/service'
 import { requireUser } from '../auth/plugin'
 import { assertCanvasWritable } from '../canvases/access'
-import { assertMayComment } from '../canvases/roles'
 import { inTransaction } from '../canvases/transaction'
 import { sendMentionEmails } from '../notifications/mention-email'
 import { type MentionMail, notifyCommentActivity } from '../notifications/service'
+import { createReplyFast } from './fast-create'
 import type { CreateReplyBody, UpdateReplyBody } from './model'
 
 const PRIVATE_FORBIDDEN = "Private replies are for members of the canvas owner's team on a team plan."
@@ -27,56 +27,13 @@ async function readBack(db: DbOrTx, annotationId: string, replyId: string): Prom
   return reply
 }
 
-export async function createReply(
+/** A new reply: two round trips (decision 052, fast-create.ts). */
+export function createReply(
   input: CallInput,
   annotationId: string,
   body: CreateReplyBody,
 ): Promise<AnnotationReplyJson> {
-  const { context, actor } = input
-  const user = requireUser(actor)
-  let mails: MentionMail[] = []
-  const created = await inTransaction(context.database.db, async (tx) => {
-    const { annotation, canvas } = await loadAnnotation({ ...input, db: tx }, annotationId)
-    assertCanvasWritable(canvas, user, context.now())
-    await assertMayComment(tx, actor, canvas)
-    const isPrivate = body.isPrivate === true
-    if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
-    const [reply] = await tx
-      .insert(annotationReplies)
-      .values({
-        annotationId: annotation.id,
-        userId: user.id,
-        userName: user.name,
-        comment: body.comment,
-        isPrivate,
-      })
-      .returning()
-    if (!reply) throw new Error('inserting the reply returned no row')
-    await linkAttachments(tx, actor, body.fileAttachmentIds, {
-      annotationId: annotation.id,
-      replyId: reply.id,
-    })
-    await recordReplyEvent(tx, { type: 'reply.created', annotation, reply, actor: user })
-    mails = await notifyCommentActivity(tx, {
-      kind: 'reply',
-      canvas,
-      actor: user,
-      comment: {
-        annotationId: annotation.id,
-        replyId: reply.id,
-        isPrivate: isPrivate || annotation.isPrivate,
-        comment: reply.comment,
-      },
-      annotationAuthorId: annotation.userId,
-      mayMention: can(actor, 'comment.mention'),
-    })
-    await tx.execute(
-      sql`update canvases set last_activity_at = ${context.now().toISOString()} where id = ${annotation.canvasId}`,
-    )
-    return readBack(tx, annotation.id, reply.id)
-  })
-  await sendMentionEmails(context, mails)
-  return created
+  return createReplyFast(input, annotationId, body)
 }
 
 export async function updateReply(

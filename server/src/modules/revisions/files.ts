@@ -1,8 +1,8 @@
-import { canvasAssets, type DbOrTx } from '@pinpoint/db'
+import { canvasAssets, canvasRevisions, type DbOrTx } from '@pinpoint/db'
 import { eq } from 'drizzle-orm'
 import { keysOfAsset } from '../assets/files'
 
-/** Storage keys of a revision's assets, to delete after the revision is gone. */
+/** Storage keys of a revision's assets and picture, to delete after the revision is gone. */
 export async function storageKeysOfRevision(db: DbOrTx, revisionId: string): Promise<string[]> {
   const assets = await db
     .select({
@@ -12,5 +12,9 @@ export async function storageKeysOfRevision(db: DbOrTx, revisionId: string): Pro
     })
     .from(canvasAssets)
     .where(eq(canvasAssets.canvasRevisionId, revisionId))
-  return assets.flatMap(keysOfAsset)
+  const [revision] = await db
+    .select({ thumbnailKey: canvasRevisions.thumbnailKey })
+    .from(canvasRevisions)
+    .where(eq(canvasRevisions.id, revisionId))
+  return [...assets.flatMap(keysOfAsset), ...(revision?.thumbnailKey ? [revision.thumbnailKey] : [])]
 }

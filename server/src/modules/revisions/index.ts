@@ -30,7 +30,7 @@ export function revisionsModule(context: AppContext) {
       async ({ actor, params, body }) => {
         const revision = await inTransaction(db, (tx) => createRevision(tx, actor, params.id, body ?? {}))
         return {
-          canvasRevision: serializeRevision(revision),
+          canvasRevision: serializeRevision(revision, urls),
           canvas: await canvasJson(actor, revision.canvasId),
         }
       },
@@ -49,7 +49,7 @@ export function revisionsModule(context: AppContext) {
       async ({ actor, params, body }) => {
         const revision = await inTransaction(db, (tx) => updateRevision(tx, actor, params.id, body))
         return {
-          canvasRevision: serializeRevision(revision),
+          canvasRevision: serializeRevision(revision, urls),
           canvas: await canvasJson(actor, revision.canvasId),
         }
       },
@@ -85,7 +85,7 @@ export function revisionsModule(context: AppContext) {
       const { revision, storageKeys } = await inTransaction(db, (tx) => deleteRevision(tx, actor, params.id))
       await deleteStoredFiles(context, storageKeys)
       return {
-        canvasRevision: serializeRevision(revision),
+        canvasRevision: serializeRevision(revision, urls),
         canvas: await canvasJson(actor, revision.canvasId),
       }
     })

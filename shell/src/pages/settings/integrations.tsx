@@ -7,20 +7,10 @@
 import type { AccountsView, ConnectedAccount, TaskToolType, ToolInfo } from '@pinpoint/api'
 import { canViewBilling } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
-import {
-  Badge,
-  Button,
-  buttonClasses,
-  Card,
-  EmptyState,
-  ErrorState,
-  Field,
-  Input,
-  Skeleton,
-} from '@pinpoint/ui'
+import { Badge, Button, buttonClasses, Card, ErrorState, Field, Input, Skeleton } from '@pinpoint/ui'
+import { ExportsPlanGate } from '@pinpoint/ui/exports'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { Plug } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router'
 import { endpoints } from '../../api'
@@ -64,32 +54,23 @@ export function IntegrationSettingsPage() {
       ) : accounts.data.exportsAllowed ? (
         <AccountList view={accounts.data} />
       ) : (
-        <ExportsPlanGate />
+        <ExportsPlanGateCard />
       )}
     </>
   )
 }
 
 /** SPEC 6: exports need a team on a plan other than team49. Owners get the way to upgrade. */
-export function ExportsPlanGate() {
+export function ExportsPlanGateCard() {
   const user = toDomainUser(useAtomValue(currentUserAtom))
-  const owner = canViewBilling(user)
   return (
     <Card>
-      <EmptyState
-        icon={<Plug />}
-        title="Exports come with the enterprise plans"
-        description={
-          owner
-            ? 'Sending comments to Trello, monday.com, Asana, Jira, ClickUp, a webhook or a CSV file needs a team on an enterprise plan. Your plan does not include it.'
-            : 'Sending comments to task tools, a webhook or a CSV file needs a team on an enterprise plan. Ask your team owner to upgrade.'
-        }
-        action={
-          owner ? (
-            <Link to="/billing/plans" className={buttonClasses({ variant: 'primary' })}>
-              Upgrade the plan
-            </Link>
-          ) : undefined
+      <ExportsPlanGate
+        owner={canViewBilling(user)}
+        upgrade={
+          <Link to="/billing/plans" className={buttonClasses({ variant: 'primary' })}>
+            Upgrade the plan
+          </Link>
         }
       />
     </Card>

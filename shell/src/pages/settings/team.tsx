@@ -1,5 +1,5 @@
 import type { Invite, TeamUser, User } from '@pinpoint/api'
-import { INVITE_SUCCESS_TIMEOUT_MS, inviteSuccessText, isTeamAdmin } from '@pinpoint/domain'
+import { INVITE_SUCCESS_TIMEOUT_MS, inviteSuccessText, isTeamAdmin, parseEmailList } from '@pinpoint/domain'
 import { currentUserAtom, toDomainUser } from '@pinpoint/state'
 import {
   Avatar,
@@ -37,18 +37,6 @@ import { errorMessage } from '../../lib/errors'
 import { useToast } from '../../lib/use-toast'
 import { RemoveMemberDialog } from './remove-member-dialog'
 import { SsoCard } from './sso-settings'
-
-/** Splits "a@x.com, b@y.com\nc@z.com" into unique trimmed addresses. */
-export function parseEmails(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\s,;]+/)
-        .map((part) => part.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ]
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -110,7 +98,8 @@ function InviteCard({ teamId }: { teamId: string }) {
   })
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const emails = parseEmails(text)
+    // Lower-cased so that one person typed twice is invited once.
+    const emails = parseEmailList(text.toLowerCase())
     const bad = emails.filter((email) => !EMAIL.test(email))
     if (emails.length === 0) return setError('Enter at least one e-mail address.')
     if (bad.length > 0) return setError(`Check ${bad.join(', ')}: not a valid e-mail address.`)

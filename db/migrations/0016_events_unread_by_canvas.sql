@@ -1,0 +1,1 @@
+CREATE INDEX "events_user_id_canvas_id_unread_idx" ON "events" USING btree ("user_id","canvas_id") WHERE read_at is null and user_id is not null;

@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "canvas_version" bigint;--> statement-breakpoint
+CREATE INDEX "events_canvas_id_canvas_version_idx" ON "events" USING btree ("canvas_id","canvas_version") WHERE canvas_version is not null;

@@ -1,0 +1,167 @@
+/**
+ * Compare two revisions of a video canvas (issue 17 item 2; the compare view takes every file type): v1 (a
+ * 12 s landscape clip) and v2 (a 4 s portrait one), each uploaded through tus, side by side and as an
+ * overlay. Each side plays its own revision with its own controls, zoom acts on both, and each side shows
+ * its own revision's pins around the moment it shows (a comment at 8 s appears on v1 once v1 is there, not
+ * over its first frame). Axe at desktop and at a 390 px phone width, screenshots of each state.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type APIRequestContext, expect, type Locator, test } from '@playwright/test'
+import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
+import { ReviewPage } from './pages/review-page'
+import { createCanvas, logIn, uploadVideo } from './review-fixtures'
+import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
+
+const VIDEOS = join(import.meta.dirname, '..', 'fixtures', 'videos')
+
+type Detail = {
+  canvas: { CanvasRevisionId: string; CanvasAssets: { id: string; CanvasRevisionId: string }[] }
+}
+
+async function assetOf(request: APIRequestContext, canvasId: string, revisionId?: string) {
+  const { canvas } = (await (await request.get(`/api/v1/canvases/${canvasId}`)).json()) as Detail
+  const id = canvas.CanvasAssets.find(
+    (a) => a.CanvasRevisionId === (revisionId ?? canvas.CanvasRevisionId),
+  )?.id
+  if (!id) throw new Error('the revision has no video')
+  return { assetId: id, revisionId: revisionId ?? canvas.CanvasRevisionId }
+}
+
+async function comment(
+  request: APIRequestContext,
+  canvasId: string,
+  assetId: string,
+  videoTime: number,
+  text: string,
+) {
+  const made = await request.post('/api/v1/annotations', {
+    data: { CanvasId: canvasId, CanvasAssetId: assetId, videoTime, x: 0.4, y: 0.4, comment: text },
+  })
+  expect(made.status(), await made.text()).toBe(200)
+}
+
+/** The video of a side has loaded enough to show its first frame and its length. */
+async function loaded(video: Locator) {
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2)
+}
+
+test('a video: v1 and v2 side by side and as an overlay, each side with its pins at its moment', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const { request } = context
+  const email = uniqueEmail('vic')
+  const signUp = await request.post('/api/v1/users', {
+    headers: ownNetwork(),
+    data: { email, name: 'Vic Video', password: PASSWORD, teamName: 'Video compare' },
+  })
+  expect(signUp.status(), await signUp.text()).toBe(201)
+  const canvas = await createCanvas(request, { type: 'video', title: 'Launch teaser' })
+  await uploadVideo(request, canvas.id, readFileSync(join(VIDEOS, 'testsrc-720p-12s.mp4')), 'teaser-v1.mp4')
+  const v1 = await assetOf(request, canvas.id)
+  await comment(request, canvas.id, v1.assetId, 0.5, 'The logo is too small')
+  await comment(request, canvas.id, v1.assetId, 8, 'Cut this scene shorter')
+  const second = await request.post(`/api/v1/canvases/${canvas.id}/revisions`, { data: {} })
+  expect(second.status(), await second.text()).toBe(200)
+  const v2Id = ((await second.json()) as { canvasRevision: { id: string } }).canvasRevision.id
+  await uploadVideo(
+    request,
+    canvas.id,
+    readFileSync(join(VIDEOS, 'portrait-1080x1920-4s.mp4')),
+    'teaser-v2.mp4',
+    v2Id,
+  )
+  const v2 = await assetOf(request, canvas.id, v2Id)
+  await comment(request, canvas.id, v2.assetId, 0.2, 'Much better framing')
+
+  const review = new ReviewPage(await context.newPage())
+  const { page } = review
+  await review.open(canvas.subdomain)
+  await expect(page.getByTestId('revision-select')).toHaveValue('2')
+  await page.getByRole('button', { name: 'Revision actions' }).click()
+  await page.getByRole('menuitem', { name: 'Compare v1 and v2' }).click()
+  await expect(page.getByTestId('compare-toolbar')).toBeVisible()
+
+  const left = page.getByTestId('compare-side-left')
+  const right = page.getByTestId('compare-side-right')
+  const leftVideo = left.getByTestId('compare-video')
+  const rightVideo = right.getByTestId('compare-video')
+  await loaded(leftVideo)
+  await loaded(rightVideo)
+  // Each side is its own revision's file: 12 s landscape on the left, 4 s portrait on the right.
+  expect(Math.round(await leftVideo.evaluate((v: HTMLVideoElement) => v.duration))).toBe(12)
+  expect(Math.round(await rightVideo.evaluate((v: HTMLVideoElement) => v.duration))).toBe(4)
+  expect(await leftVideo.evaluate((v: HTMLVideoElement) => v.videoWidth > v.videoHeight)).toBe(true)
+  expect(await rightVideo.evaluate((v: HTMLVideoElement) => v.videoWidth < v.videoHeight)).toBe(true)
+
+  // At the start, each side shows the pin of its own revision's first moment only.
+  const leftPins = left.getByTestId('compare-pin')
+  const rightPins = right.getByTestId('compare-pin')
+  await expect(leftPins).toHaveCount(1)
+  await expect(leftPins).toHaveAttribute('aria-label', /^v1: Comment \d by Vic Video: The logo is too small$/)
+  await expect(rightPins).toHaveCount(1)
+  await expect(rightPins).toHaveAttribute('aria-label', /^v2: Comment \d by Vic Video: Much better framing$/)
+  // v1 moved to 8 s: the comment on that scene shows there, the first one goes; v2 is left where it was.
+  await leftVideo.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 8
+  })
+  await expect(leftPins).toHaveCount(1)
+  await expect(leftPins).toHaveAttribute('aria-label', /Cut this scene shorter$/)
+  await expect(rightPins).toHaveAttribute('aria-label', /Much better framing$/)
+  expect(await rightVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0)
+
+  // Zoom acts on both sides: the two videos stay the same width.
+  const widths = async () => [
+    Math.round((await leftVideo.boundingBox())?.width ?? 0),
+    Math.round((await rightVideo.boundingBox())?.width ?? 0),
+  ]
+  const before = await widths()
+  await page.getByRole('button', { name: 'Zoom in on both sides' }).click()
+  await expect(page.getByTestId('compare-zoom')).toHaveText('125%')
+  await expect.poll(widths).not.toEqual(before)
+  const [zoomedLeft, zoomedRight] = await widths()
+  expect(zoomedLeft).toBe(zoomedRight)
+  expect(zoomedLeft).toBeGreaterThan(before[0] ?? 0)
+  await expectNoSeriousAxe(page, 'video compare side by side')
+  await shot(page, 'compare-video-side-by-side')
+
+  await page.getByRole('button', { name: 'Overlay' }).click()
+  await expect(page.getByTestId('compare-stage')).toHaveAttribute('data-mode', 'overlay')
+  await expect(page.getByTestId('compare-video')).toHaveCount(2)
+  await page.getByLabel('Opacity of v2').fill('50')
+  const handle = page.getByRole('slider', { name: 'Swipe between v1 and v2' })
+  await handle.focus()
+  await page.keyboard.press('Shift+ArrowRight')
+  await expect(handle).toHaveAttribute('aria-valuenow', '60')
+  await expectNoSeriousAxe(page, 'video compare overlay')
+  await shot(page, 'compare-video-overlay')
+
+  // On a phone the two revisions stack, nothing runs off the side, still axe clean.
+  const phone = await browser.newContext({ ...PHONE })
+  await logIn(phone.request, email, PASSWORD)
+  const pocket = new ReviewPage(await phone.newPage())
+  await pocket.open(canvas.subdomain)
+  await pocket.page.getByRole('button', { name: 'Revision actions' }).tap()
+  await pocket.page.getByRole('menuitem', { name: 'Compare v1 and v2' }).tap()
+  const top = pocket.page.getByTestId('compare-side-left')
+  const bottom = pocket.page.getByTestId('compare-side-right')
+  await loaded(top.getByTestId('compare-video'))
+  await loaded(bottom.getByTestId('compare-video'))
+  await expect(top.getByTestId('compare-pin')).toHaveCount(1)
+  await expect(bottom.getByTestId('compare-pin')).toHaveCount(1)
+  const upper = await top.boundingBox()
+  const lower = await bottom.boundingBox()
+  expect(upper && lower && lower.y >= upper.y + upper.height - 1).toBe(true)
+  await expectNoSidewaysScroll(pocket.page)
+  // The bar's last button, the comments sheet's, stays on screen with two revisions in the bar.
+  const comments = await pocket.page.getByRole('button', { name: /^Comments/ }).boundingBox()
+  expect(comments && comments.x + comments.width).toBeLessThanOrEqual(390)
+  await expectNoSeriousAxe(pocket.page, 'video compare at 390 px')
+  await shot(pocket.page, 'compare-video-phone')
+  await phone.close()
+  await context.close()
+})
