@@ -211,8 +211,9 @@ test.describe('review screen states', () => {
   test('labels, assignee, and changing revision', async ({ browser }) => {
     const { context, review } = await member(browser)
     const canvas = await pdfCanvas(context.request)
+    // A retry of this test finds the label its first try made in the shared team: that one is reused.
     const label = await context.request.post('/api/v1/labels', { data: { name: 'Copy', color: '#f59e0b' } })
-    expect(label.status(), await label.text()).toBeLessThan(300)
+    expect([200, 201, 409], await label.text()).toContain(label.status())
     const realtime = await holdRealtime(review.page)
     await review.open(canvas.subdomain)
     await review.placeOnSurface(0.5, 0.5)
@@ -224,7 +225,15 @@ test.describe('review screen states', () => {
     const labelled = review.page.waitForResponse(
       (response) => /\/labels\//.test(response.url()) && response.request().method() === 'POST',
     )
-    await review.page.getByRole('checkbox', { name: 'Copy' }).check()
+    // The box is ticked in the click's own task (read before anything else can run), not a task later
+    // when the cache tells its observers: under load, a read in between saw the click as lost.
+    const tickedAtOnce = await review.page
+      .getByRole('checkbox', { name: 'Copy' })
+      .evaluate((box: HTMLInputElement) => {
+        box.click()
+        return box.checked
+      })
+    expect(tickedAtOnce).toBe(true)
     expect((await labelled).status()).toBeLessThan(300)
     await expect.poll(() => realtime.held().some((f) => f.includes('"annotation.created"'))).toBe(true)
     realtime.releaseFirst((frame) => frame.includes('"annotation.created"'))

@@ -106,15 +106,12 @@ function LabelPickerPanel({
       />
       <div className="max-h-56 space-y-0.5 overflow-y-auto pt-1">
         {matches.map((label) => (
-          <label key={label.id} className="flex items-center gap-2 rounded px-1 py-1 hover:bg-hover">
-            <input
-              type="checkbox"
-              className="accent-brand-600"
-              checked={annotation.Labels.some((l) => l.id === label.id)}
-              onChange={() => void actions.toggleLabel(annotation, label)}
-            />
-            <LabelChip name={label.name} color={label.color} textColor={labelTextColor(label.color)} />
-          </label>
+          <LabelOption
+            key={label.id}
+            label={label}
+            checked={annotation.Labels.some((l) => l.id === label.id)}
+            onToggle={() => actions.toggleLabel(annotation, label)}
+          />
         ))}
         {matches.length === 0 && !offerCreate ? (
           <p className="px-1 py-1 text-ink-muted">No label matches.</p>
@@ -127,5 +124,43 @@ function LabelPickerPanel({
         </Button>
       ) : null}
     </form>
+  )
+}
+
+/**
+ * One label's box. The cached comment takes the change at once, but React Query tells its observers a
+ * task later; a controlled box would snap back unticked for that moment (read as "the click did nothing"
+ * by a fast second click or an assistive tool). So the box shows the clicked state in the click's own
+ * render, until the comment's labels change or the request settles (a refusal shows the comment again).
+ */
+function LabelOption({
+  label,
+  checked,
+  onToggle,
+}: {
+  label: Label
+  checked: boolean
+  onToggle: () => Promise<unknown>
+}) {
+  const [clicked, setClicked] = useState<boolean | null>(null)
+  const [seen, setSeen] = useState(checked)
+  if (seen !== checked) {
+    setSeen(checked)
+    setClicked(null)
+  }
+  const shown = clicked ?? checked
+  return (
+    <label className="flex items-center gap-2 rounded px-1 py-1 hover:bg-hover">
+      <input
+        type="checkbox"
+        className="accent-brand-600"
+        checked={shown}
+        onChange={() => {
+          setClicked(!shown)
+          void onToggle().finally(() => setClicked(null))
+        }}
+      />
+      <LabelChip name={label.name} color={label.color} textColor={labelTextColor(label.color)} />
+    </label>
   )
 }
