@@ -105,16 +105,32 @@ describe('carrying comments to a new revision', () => {
     const para = (k: string, end: string) =>
       `<p data-k="${k}">Lorem ipsum dolor sit amet, consectetur adipisicing elit. Saepe nostrum ullam eveniet pariatur voluptates odit, ${end}</p>`
     const body = `<div class="container"><h1 data-k="h">About me</h1>${para('one', 'fuga atque ea nobis sit soluta.')}${para('two', 'tempore ipsam quae amet.')}${para('three', 'nobis sit soluta odit veniam.')}</div>`
-    const anchors = ['three', 'one'].map((key) => ({ id: key, anchor: pin(page(body), key) }))
-    const v2 = page(
-      body
-        .replace('class="container"', 'class="edit-container"')
-        .replaceAll('Saepe nostrum', 'Saepe vivid nostrum'),
-    )
-    v2.querySelector('[data-k="three"]')?.remove()
-    const carried = carryAnchors(anchors, createResolveContext(v2))
+    const redesigned = () =>
+      page(
+        body
+          .replace('class="container"', 'class="edit-container"')
+          .replaceAll('Saepe nostrum', 'Saepe vivid nostrum'),
+      )
+    const anchors = ['three', 'two', 'one'].map((key) => ({ id: key, anchor: pin(page(body), key) }))
+    const lastGone = redesigned()
+    lastGone.querySelector('[data-k="three"]')?.remove()
+    const carried = carryAnchors(anchors, createResolveContext(lastGone))
     expect(carried.get('three')?.status).toBe('needs-new-spot')
     const one = carried.get('one')
-    expect(one?.status === 'reanchored' && landsOn(v2, one.anchor)).toBe('one')
+    expect(one?.status === 'reanchored' && landsOn(lastGone, one.anchor)).toBe('one')
+
+    // The middle one deleted: the last one moves up to its path and reads much like it, and the resolver
+    // alone would place the pin there. The first one scores nearly as well (within CARRY_MARGIN, beyond the
+    // resolver's own margin), so carrying, which moves the pin for good, places it on neither.
+    const middleGone = redesigned()
+    middleGone.querySelector('[data-k="two"]')?.remove()
+    const two = anchors.find((a) => a.id === 'two')?.anchor as Anchor
+    expect(landsOn(middleGone, two)).toBe('three')
+    const afterMiddle = carryAnchors(anchors, createResolveContext(middleGone))
+    expect(afterMiddle.get('two')).toEqual({ status: 'needs-new-spot', reason: 'element-changed' })
+    for (const key of ['one', 'three']) {
+      const kept = afterMiddle.get(key)
+      expect(kept?.status === 'reanchored' && landsOn(middleGone, kept.anchor), key).toBe(key)
+    }
   })
 })
