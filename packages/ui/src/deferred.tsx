@@ -37,12 +37,39 @@ type TriggerProps = {
 }
 
 /**
+ * Swapping in a library's trigger mounts it anew, and a removed element takes the focus with it to the
+ * body: a trigger reached by Tab (which is what loads the code) would lose its focus (issue 19 item 5).
+ * The new trigger takes it back before the next paint. `usingImpl`: the library's trigger is in; `arm`
+ * runs when the focus reaches the light trigger. Spread the handlers on the wrapper of the light trigger.
+ */
+export function useFocusKeptOverSwap(usingImpl: boolean, arm: () => void) {
+  const wrapper = useRef<HTMLSpanElement>(null)
+  const focusedInside = useRef(false)
+  useLayoutEffect(() => {
+    if (!usingImpl || !focusedInside.current) return
+    focusedInside.current = false
+    if (document.activeElement && document.activeElement !== document.body) return
+    wrapper.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus()
+  }, [usingImpl])
+  return {
+    wrapper,
+    onFocusCapture: () => {
+      focusedInside.current = true
+      arm()
+    },
+    onBlurCapture: (event: FocusEvent) => {
+      // Focus moving to another element; a blur with no next element may be the removal itself.
+      if (event.relatedTarget) focusedInside.current = false
+    },
+  }
+}
+
+/**
  * For a component whose library code (Radix with floating-ui, its focus and dismiss machinery) must not
  * cost the first screen: until the code is here, the caller renders its trigger as is inside
  * `<span {...triggerProps}>`; the pointer or focus reaching it fetches the code, `onActivate` (a click,
- * which keyboards make too) asks for the open state meanwhile. Swapping in the library's trigger mounts
- * it anew, and a removed element takes the focus with it to the body, so the new trigger takes it back
- * before the next paint (the same as the design system's Menu).
+ * which keyboards make too) asks for the open state meanwhile. The focus survives the swap
+ * (useFocusKeptOverSwap, shared with the design system's Menu).
  */
 export function useDeferredSwap<T>(module: Deferred<T>, onActivate?: () => void, wantedNow = false) {
   // The swap is a state of its own, not "the code is here": code fetched by another trigger (or by
@@ -51,8 +78,6 @@ export function useDeferredSwap<T>(module: Deferred<T>, onActivate?: () => void,
   const [armed, setWanted] = useState(false)
   // wantedNow: the caller needs the library at once (a popover opened from outside, not by its trigger).
   const wanted = armed || wantedNow
-  const wrapper = useRef<HTMLSpanElement>(null)
-  const focusedInside = useRef(false)
   const pressing = useRef(false)
   useEffect(() => {
     if (!wanted || swapped) return
@@ -70,14 +95,8 @@ export function useDeferredSwap<T>(module: Deferred<T>, onActivate?: () => void,
     }
   }, [wanted, swapped, module])
   const impl = swapped ? module.current : null
-  const usingImpl = impl !== null
-  useLayoutEffect(() => {
-    if (!usingImpl || !focusedInside.current) return
-    focusedInside.current = false
-    if (document.activeElement && document.activeElement !== document.body) return
-    wrapper.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus()
-  }, [usingImpl])
   const arm = () => setWanted(true)
+  const { wrapper, onFocusCapture, onBlurCapture } = useFocusKeptOverSwap(impl !== null, arm)
   const triggerProps: TriggerProps = {
     ref: wrapper,
     className: 'contents',
@@ -95,14 +114,8 @@ export function useDeferredSwap<T>(module: Deferred<T>, onActivate?: () => void,
       window.addEventListener('pointerup', released, true)
       window.addEventListener('pointercancel', released, true)
     },
-    onFocusCapture: () => {
-      focusedInside.current = true
-      arm()
-    },
-    onBlurCapture: (event) => {
-      // Focus moving to another element; a blur with no next element may be the removal itself.
-      if (event.relatedTarget) focusedInside.current = false
-    },
+    onFocusCapture,
+    onBlurCapture,
   }
   if (onActivate)
     triggerProps.onClickCapture = () => {

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { deferred, useFocusKeptOverSwap } from './deferred'
 import type * as Radix from './menu-radix'
 
 export type { MenuItemProps, MenuProps, MenuRadioGroupProps } from './menu-radix'
@@ -6,25 +7,18 @@ export type { MenuItemProps, MenuProps, MenuRadioGroupProps } from './menu-radix
 // Radix DropdownMenu (with its focus and scroll-lock machinery) loads when the pointer or focus
 // first reaches a menu's trigger, not with the page: a grid of cards, each with a menu, must not
 // cost the first screen the menu code. Once loaded, every menu renders it synchronously.
-let impl: typeof Radix | null = null
-let loading: Promise<typeof Radix> | null = null
+const menuCode = deferred(() => import('./menu-radix'))
 
 /** Loads the menu code (once); resolves with it. */
 export function loadMenu(): Promise<typeof Radix> {
-  loading ??= import('./menu-radix').then((module) => {
-    impl = module
-    return module
-  })
-  return loading
+  return menuCode.load()
 }
 
 /** A dropdown menu (Radix): arrow keys, typeahead, Escape, focus returns to the trigger. */
 export function Menu(props: Radix.MenuProps) {
-  const [, setLoaded] = useState(impl !== null)
+  const [, setLoaded] = useState(menuCode.current !== null)
   const [ownOpen, setOwnOpen] = useState(false)
   const [wanted, setWanted] = useState(false)
-  const wrapper = useRef<HTMLSpanElement>(null)
-  const focusedInside = useRef(false)
   useEffect(() => {
     if (!wanted) return
     let active = true
@@ -33,16 +27,10 @@ export function Menu(props: Radix.MenuProps) {
       active = false
     }
   }, [wanted])
-  // Swapping in the Radix menu mounts the trigger anew, and a removed element takes the focus with it to
-  // the body: a trigger reached by Tab (which is what loads the code) would lose its focus (issue 19
-  // item 5). The new trigger takes it back before the next paint.
-  const usingImpl = impl !== null
-  useLayoutEffect(() => {
-    if (!usingImpl || !focusedInside.current) return
-    focusedInside.current = false
-    if (document.activeElement && document.activeElement !== document.body) return
-    wrapper.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus()
-  }, [usingImpl])
+  const impl = menuCode.current
+  const arm = () => setWanted(true)
+  // Tab reaching the trigger loads the code; the Radix trigger swapped in keeps the focus.
+  const { wrapper, onFocusCapture, onBlurCapture } = useFocusKeptOverSwap(impl !== null, arm)
   const open = props.open ?? ownOpen
   const setOpen = (next: boolean) => {
     setOwnOpen(next)
@@ -55,21 +43,14 @@ export function Menu(props: Radix.MenuProps) {
       </span>
     )
   }
-  const arm = () => setWanted(true)
   // The trigger as is until the code is here; pressing it opens the menu as soon as it arrives.
   return (
     <span
       className="contents"
       ref={wrapper}
       onPointerEnter={arm}
-      onFocusCapture={() => {
-        focusedInside.current = true
-        arm()
-      }}
-      onBlurCapture={(event) => {
-        // Focus moving to another element; a blur with no next element may be the removal itself.
-        if (event.relatedTarget) focusedInside.current = false
-      }}
+      onFocusCapture={onFocusCapture}
+      onBlurCapture={onBlurCapture}
       onPointerDownCapture={(event) => {
         if (event.button !== 0) return
         arm()
@@ -89,17 +70,22 @@ export function Menu(props: Radix.MenuProps) {
 
 // The parts below only render inside an open menu, so the code is there by then.
 export function MenuItem(props: Radix.MenuItemProps) {
+  const impl = menuCode.current
   return impl ? <impl.MenuItem {...props} /> : null
 }
 export function MenuLabel(props: Parameters<typeof Radix.MenuLabel>[0]) {
+  const impl = menuCode.current
   return impl ? <impl.MenuLabel {...props} /> : null
 }
 export function MenuSeparator() {
+  const impl = menuCode.current
   return impl ? <impl.MenuSeparator /> : null
 }
 export function MenuRadioGroup<T extends string>(props: Radix.MenuRadioGroupProps<T>) {
+  const impl = menuCode.current
   return impl ? <impl.MenuRadioGroup {...props} /> : null
 }
 export function SubMenu(props: Parameters<typeof Radix.SubMenu>[0]) {
+  const impl = menuCode.current
   return impl ? <impl.SubMenu {...props} /> : null
 }
