@@ -6,7 +6,7 @@
  * private comments, placement, attachments, mentions.
  */
 import { type FileAttachment, newId } from '@pinpoint/db'
-import { Forbidden, ValidationFailed } from '@pinpoint/domain'
+import { Forbidden, placeComment } from '@pinpoint/domain'
 import { sql } from 'drizzle-orm'
 import { can } from '../../policy'
 import { requireUser } from '../auth/plugin'
@@ -33,22 +33,15 @@ import { runWriteStatement } from './write-statement'
 
 export const PRIVATE_FORBIDDEN = "Private comments are for members of the canvas owner's team on a team plan."
 
-/** service.ts resolvePlacement on the context: the revision the comment is placed on. */
+/** The revision the comment is placed on, decided (placeComment) on the facts the context read. */
 function placement(ctx: WriteContext, canvas: CommentCanvas, body: CreateAnnotationBody): string | null {
-  let revision = body.CanvasRevisionId ?? null
-  if (body.CanvasAssetId) {
-    if (!ctx.assetFound) throw new ValidationFailed('CanvasAssetId is not an asset of this canvas.')
-    revision ??= ctx.assetRevisionId
-    if (revision !== ctx.assetRevisionId)
-      throw new ValidationFailed('CanvasAssetId belongs to another revision.')
-  }
-  if (revision) {
-    // A revision that came from the asset is the asset's own, on this canvas.
-    if (revision === body.CanvasRevisionId && !ctx.revisionFound)
-      throw new ValidationFailed('CanvasRevisionId is not a revision of this canvas.')
-    return revision
-  }
-  return canvas.canvas.currentRevisionId
+  return placeComment({
+    revisionId: body.CanvasRevisionId,
+    revisionOnCanvas: ctx.revisionFound,
+    assetId: body.CanvasAssetId,
+    asset: ctx.assetFound ? { revisionId: ctx.assetRevisionId } : null,
+    currentRevisionId: canvas.canvas.currentRevisionId,
+  })
 }
 
 /** The caller's files to attach, as linkAttachments checks them (permission, owner, not yet attached). */
