@@ -27,8 +27,7 @@ import {
 } from './fast-write'
 import type { AnnotationJson } from './json-types'
 import type { CreateAnnotationBody } from './model'
-import type { WriteContext } from './write-context'
-import { readWriteContext } from './write-context'
+import { readWriteContext, type WriteContext, type WriteContextQuery } from './write-context'
 import { runWriteStatement } from './write-statement'
 
 export const PRIVATE_FORBIDDEN = "Private comments are for members of the canvas owner's team on a team plan."
@@ -42,6 +41,51 @@ function placement(ctx: WriteContext, canvas: CommentCanvas, body: CreateAnnotat
     asset: ctx.assetFound ? { revisionId: ctx.assetRevisionId } : null,
     currentRevisionId: canvas.canvas.currentRevisionId,
   })
+}
+
+/** The part of a new comment or reply that the rules of every new comment read. */
+export interface NewCommentBody {
+  comment?: string
+  isPrivate?: boolean
+  fileAttachmentIds?: string[]
+}
+
+/**
+ * The write context of a new comment or reply: its own facts (`query`) and what every new comment reads,
+ * the writer's role on the canvas, the users its mentions may name (when the plan allows mentions) and
+ * the files it attaches.
+ */
+export function readNewCommentContext(
+  input: FastInput,
+  body: NewCommentBody,
+  query: Omit<WriteContextQuery, 'viewerId' | 'mentionedIds' | 'attachmentIds'>,
+): Promise<WriteContext> {
+  return readWriteContext(input.context.database.db, {
+    ...query,
+    viewerId: requireUser(input.actor).id,
+    mentionedIds: can(input.actor, 'comment.mention') ? mentionCandidateIds(body.comment) : [],
+    attachmentIds: body.fileAttachmentIds,
+  })
+}
+
+/**
+ * The rules every new comment and reply follows on its canvas: not read-only, not from an invited viewer,
+ * private only for those who may write private comments (`privateForbidden` says so). Answers whether it
+ * is private. (Its files are checked by `filesToAttach`, after a comment's placement.)
+ */
+export function admitNewComment(
+  input: FastInput,
+  ctx: WriteContext,
+  canvas: CommentCanvas,
+  body: NewCommentBody,
+  privateForbidden: string,
+): boolean {
+  const { actor } = input
+  assertCanvasWritable(canvas, requireUser(actor), input.context.now())
+  assertMayCommentWith(actor, canvas, ctx.viewerRole)
+  const isPrivate = body.isPrivate === true
+  if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(privateForbidden)
+  return isPrivate
 }
 
 /** The caller's files to attach, as linkAttachments checks them (permission, owner, not yet attached). */
@@ -85,19 +129,13 @@ export async function createAnnotationFast(
   const mayMention = can(actor, 'comment.mention')
   let mails: ReturnType<typeof planCommentActivity>['mails'] = []
   const created = await withRetries(async () => {
-    const ctx = await readWriteContext(context.database.db, {
+    const ctx = await readNewCommentContext(input, body, {
       canvasId: body.CanvasId,
-      viewerId: user.id,
-      mentionedIds: mayMention ? mentionCandidateIds(body.comment) : [],
-      attachmentIds: body.fileAttachmentIds,
       assetId: body.CanvasAssetId,
       revisionId: body.CanvasRevisionId,
     })
     const canvas = canvasOf(input, ctx)
-    assertCanvasWritable(canvas, user, context.now())
-    assertMayCommentWith(actor, canvas, ctx.viewerRole)
-    const isPrivate = body.isPrivate === true
-    if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
+    const isPrivate = admitNewComment(input, ctx, canvas, body, PRIVATE_FORBIDDEN)
     const revisionId = placement(ctx, canvas, body)
     const files = filesToAttach(input, ctx, body.fileAttachmentIds)
     const id = newId()
