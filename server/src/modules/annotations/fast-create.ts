@@ -1,9 +1,10 @@
 /**
  * A new comment in two round trips (decision 052): the write context, then one statement inserting the
  * annotation, linking its files, recording its feed event and notifications, bumping the canvas version,
- * touching the canvas's activity time and NOTIFYing. The rules are those of service.ts's slow path (kept
- * for reference by the tests through the same routes): canvas access, read-only canvas, invited viewers,
- * private comments, placement, attachments, mentions.
+ * touching the canvas's activity time and NOTIFYing. Its rules live once, shared with the replies and
+ * the transactional path: canvas access (canvas-access.ts), read-only canvas, invited viewers and private
+ * comments (`admitNewComment`), placement (@pinpoint/domain `placeComment`), attachments, and who is
+ * notified (notifications/plan.ts).
  */
 import { type FileAttachment, newId } from '@pinpoint/db'
 import { Forbidden, placeComment } from '@pinpoint/domain'
