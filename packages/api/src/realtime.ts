@@ -5,7 +5,11 @@
  * asks for what it missed by sending the last event id it saw (per canvas, and for notifications),
  * so nothing is lost; replayed frames it already applied are skipped, so nothing is applied twice.
  */
+import type { DashboardHintKind, ProjectHintKind } from '@pinpoint/domain'
 import type { CustomerView } from './billing'
+
+/** The kinds of dashboard hints live in @pinpoint/domain, shared with the server that sends them. */
+export type { DashboardHintKind, ProjectHintKind }
 
 /** An event as the server sends it (a canvas feed event or an own notification). */
 export type RealtimeEvent = {
@@ -50,19 +54,6 @@ export type RealtimeMessage =
   | { type: 'dashboard.project-hint'; projectId: string; kind: ProjectHintKind }
   | { type: 'pong'; id?: string | number; at: string }
   | { type: 'error'; error: string; message: string; status: number; canvasId?: string }
-
-/** What happened to a canvas, as a dashboard hint tells it (never its title or comments). */
-export type DashboardHintKind =
-  | 'created'
-  | 'renamed'
-  | 'moved'
-  | 'deleted'
-  | 'archived'
-  | 'updated'
-  | 'activity'
-
-/** What happened to a project, as a dashboard hint tells it (never its name). */
-export type ProjectHintKind = 'created' | 'renamed' | 'moved' | 'shared' | 'deleted' | 'updated'
 
 export type RealtimeStatus = 'connecting' | 'open' | 'closed'
 

@@ -12,22 +12,25 @@
  * Presence uses the same channel (it is never stored, so its payload carries the entry itself).
  */
 import type { DatabaseHandle, DbOrTx, Event } from '@pinpoint/db'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Logger } from '../platform/logger'
 import { eventFrame } from './connection'
 import { dashboardHintsSql } from './dashboard-hints'
-import { topicOfEvent } from './topics'
+import { topicOfEvent, topicOfEventSql } from './topics'
 
 export const BUS_CHANNEL = 'app_events'
 
 /** Postgres refuses NOTIFY payloads of 8000 bytes or more; stay well below. */
-const MAX_PAYLOAD_BYTES = 7000
+export const MAX_PAYLOAD_BYTES = 7000
 
 /** An event id, the one topic it is delivered on and, when it fits in a payload, its frame. */
 export type EventRef = [id: number, topic: string, frame?: string]
 
-/** Frames up to this size (as JSON in the payload) travel in the NOTIFY; larger events are loaded. */
-const MAX_FRAME_BYTES = 6000
+/**
+ * Frames up to this size (as JSON in the payload) travel in the NOTIFY; larger events are loaded. With an
+ * id and a topic around it, one such ref stays under MAX_PAYLOAD_BYTES (notifyEventRowsSql relies on it).
+ */
+export const MAX_FRAME_BYTES = 6000
 
 /** One presence change: an entry refreshed (`viewer` set) or gone (`viewer` null). */
 export interface PresenceMessage {
@@ -112,6 +115,33 @@ export function eventRefs(rows: readonly Event[]): EventRef[] {
       ? [[row.id, topic, frame]]
       : [[row.id, topic]]
   })
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
+
+/**
+ * `encodeEvents(eventRefs(rows))` in SQL, for events written by the same statement (the fast write path,
+ * write-statement.ts): a query that NOTIFYs each row of `rows` (a relation with the columns of `events`)
+ * in a payload of its own, with its topic (topicOfEventSql) and, when small enough, its frame (the
+ * fields and names of connection.ts `eventFrame`). bus-wire.test.ts decodes what it sends.
+ */
+export function notifyEventRowsSql(rows: string): SQL {
+  const ev = sql.raw(rows)
+  return sql`select pg_notify(${BUS_CHANNEL}, json_build_object('k', 'e', 'e', json_build_array(
+      case when octet_length(to_json(f.frame)::text) <= ${MAX_FRAME_BYTES}::int
+        then json_build_array(f.id, f.topic, f.frame) else json_build_array(f.id, f.topic) end))::text)
+    from (
+      select e.id, e.topic,
+        (case when e.user_id is not null
+          then json_build_object('type', 'notification', 'notification', e.body)
+          else json_build_object('type', 'event', 'event', e.body) end)::text as frame
+      from (select ev.id, ev.user_id, ${topicOfEventSql('ev')} as topic, json_build_object(
+          'id', ev.id, 'type', ev.type, 'canvasId', ev.canvas_id, 'annotationId', ev.annotation_id,
+          'replyId', ev.reply_id, 'actorUserId', ev.actor_user_id, 'isPrivate', ev.is_private,
+          'data', ev.data, 'read', ev.read_at is not null,
+          'createdAt', to_char(ev.created_at at time zone 'UTC', ${sql.raw(ISO)})) as body
+        from ${ev} ev where ev.user_id is not null or ev.canvas_id is not null) e
+      order by e.id) f`
 }
 
 const isRef = (value: unknown): value is EventRef =>

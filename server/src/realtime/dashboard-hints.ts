@@ -16,17 +16,9 @@
  * Projects (folders) have hints of their own, in the statement that writes them (projectHintSql).
  */
 import type { Event } from '@pinpoint/db'
+import type { DashboardHintKind, ProjectHintKind } from '@pinpoint/domain'
 import { type SQL, sql } from 'drizzle-orm'
 import { teamTopic, userTopic } from './topics'
-
-export type DashboardHintKind =
-  | 'created'
-  | 'renamed'
-  | 'moved'
-  | 'deleted'
-  | 'archived'
-  | 'updated'
-  | 'activity'
 
 /** The hint a canvas feed event becomes: comments and replies are activity; the rest changes the card. */
 export function hintKindOf(eventType: string): DashboardHintKind {
@@ -97,12 +89,9 @@ export function dashboardHintsSql(
 }
 
 /**
- * What happened to a project (folder). Project changes are not canvas events, so they have no feed row
- * to ride on; they still reach the dashboards that list the project, which refetch their projects.
- */
-export type ProjectHintKind = 'created' | 'renamed' | 'moved' | 'shared' | 'deleted' | 'updated'
-
-/**
+ * Project changes are not canvas events, so they have no feed row to ride on; they still reach the
+ * dashboards that list the project, which refetch their projects.
+ *
  * An expression for the RETURNING list of an insert, update or delete of `folders`: it NOTIFYs a
  * transient `dashboard.project-hint` frame per written row, so the hint is part of the write's own
  * statement and is delivered exactly when it commits. Routed like a canvas hint, by the row as written

@@ -4,9 +4,10 @@
  * socket stays open. The server closes a socket with code 4001 when its session or token ended
  * (decision 026); when rights shrink it sends `unsubscribed` / `resync` for the canvases concerned.
  */
+
+import type { DashboardHintKind, ProjectHintKind } from '@pinpoint/domain'
 import { getSchemaValidator, type Static, t } from 'elysia'
 import { findTextIssue } from '../platform/text-input'
-import type { DashboardHintKind, ProjectHintKind } from './dashboard-hints'
 
 const Id = t.String({ minLength: 1, maxLength: 100 })
 const EventId = t.Integer({ minimum: 0 })

@@ -4,6 +4,10 @@
  * notification only on its recipient's `user:ID`. Nothing is filtered after the fact, so no code path can
  * forget to.
  */
+import { type SQL, sql } from 'drizzle-orm'
+
+/** The team topic of a canvas is its canvas topic with this suffix. */
+const TEAM_SUFFIX = ':team'
 
 /** Everyone who may open the canvas: public annotation and reply events, asset and revision changes, presence. */
 export function canvasTopic(canvasId: string): string {
@@ -12,7 +16,7 @@ export function canvasTopic(canvasId: string): string {
 
 /** Viewers allowed to see private (team) comments of the canvas. */
 export function canvasTeamTopic(canvasId: string): string {
-  return `canvas:${canvasId}:team`
+  return `${canvasTopic(canvasId)}${TEAM_SUFFIX}`
 }
 
 /**
@@ -56,4 +60,13 @@ export function topicOfEvent(event: EventAddress): string | null {
   if (event.userId) return userTopic(event.userId)
   if (event.canvasId) return event.isPrivate ? canvasTeamTopic(event.canvasId) : canvasTopic(event.canvasId)
   return null
+}
+
+/** `topicOfEvent` in SQL, on the columns of the events row `row` (a NOTIFY built in SQL, bus.ts). */
+export function topicOfEventSql(row: string): SQL {
+  const r = sql.raw(row)
+  return sql`case when ${r}.user_id is not null then ${userTopic('')} || ${r}.user_id
+    when ${r}.canvas_id is null then null
+    when ${r}.is_private then ${canvasTopic('')} || ${r}.canvas_id || ${TEAM_SUFFIX}
+    else ${canvasTopic('')} || ${r}.canvas_id end`
 }

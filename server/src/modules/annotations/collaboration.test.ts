@@ -3,7 +3,7 @@
  * attachments on comments (attach-files rule, counts, access-checked downloads).
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { events, outboxEmails, type User } from '@pinpoint/db'
+import { canvasUsers, events, outboxEmails, type User } from '@pinpoint/db'
 import { buildUser } from '@pinpoint/db/testing'
 import { and, eq } from 'drizzle-orm'
 import { mentionIdOf } from '../notifications/service'
@@ -127,6 +127,25 @@ describe('mentions', () => {
     expect(await notificationsOf(w.admin, a.id)).toHaveLength(1)
     expect((await notificationsOf(quiet, a.id)).map((n) => n.type)).toEqual(['notification.mention'])
     expect(await mailsTo(quiet)).toHaveLength(0)
+  })
+
+  test('an edit notifies by the rules of a new comment: invited people, not strangers; private ones the team', async () => {
+    const invited = await buildUser(w.db)
+    await w.db.insert(canvasUsers).values({ canvasId: w.canvas.id, userId: invited.id, role: 'commenter' })
+    const edit = async (id: string, text: string) =>
+      expect((await (await w.as(w.member)).put(`/api/v1/annotations/${id}`, { comment: text })).status).toBe(
+        200,
+      )
+    const types = async (user: User, id: string) => (await notificationsOf(user, id)).map((n) => n.type)
+    const open = (await comment(w.member, { comment: 'plain' })).body.annotation
+    await edit(open.id, `now ${mention(invited)} ${mention(w.outsider)}`)
+    expect(await types(invited, open.id)).toEqual(['notification.mention'])
+    expect(await types(w.outsider, open.id)).toEqual([])
+    const secret = (await comment(w.member, { comment: 'secret', isPrivate: true })).body.annotation
+    await edit(secret.id, `secret ${mention(w.admin)} ${mention(w.guest)} ${mention(invited)}`)
+    expect(await types(w.admin, secret.id)).toEqual(['notification.mention'])
+    expect(await types(w.guest, secret.id)).toEqual([])
+    expect(await types(invited, secret.id)).toEqual([])
   })
 })
 

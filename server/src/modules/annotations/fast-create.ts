@@ -1,12 +1,13 @@
 /**
  * A new comment in two round trips (decision 052): the write context, then one statement inserting the
  * annotation, linking its files, recording its feed event and notifications, bumping the canvas version,
- * touching the canvas's activity time and NOTIFYing. The rules are those of service.ts's slow path (kept
- * for reference by the tests through the same routes): canvas access, read-only canvas, invited viewers,
- * private comments, placement, attachments, mentions.
+ * touching the canvas's activity time and NOTIFYing. Its rules live once, shared with the replies and
+ * the transactional path: canvas access (canvas-access.ts), read-only canvas, invited viewers and private
+ * comments (`admitNewComment`), placement (@pinpoint/domain `placeComment`), attachments, and who is
+ * notified (notifications/plan.ts).
  */
 import { type FileAttachment, newId } from '@pinpoint/db'
-import { Forbidden, ValidationFailed } from '@pinpoint/domain'
+import { Forbidden, placeComment } from '@pinpoint/domain'
 import { sql } from 'drizzle-orm'
 import { can } from '../../policy'
 import { requireUser } from '../auth/plugin'
@@ -27,28 +28,65 @@ import {
 } from './fast-write'
 import type { AnnotationJson } from './json-types'
 import type { CreateAnnotationBody } from './model'
-import type { WriteContext } from './write-context'
-import { readWriteContext } from './write-context'
+import { readWriteContext, type WriteContext, type WriteContextQuery } from './write-context'
 import { runWriteStatement } from './write-statement'
 
 export const PRIVATE_FORBIDDEN = "Private comments are for members of the canvas owner's team on a team plan."
 
-/** service.ts resolvePlacement on the context: the revision the comment is placed on. */
+/** The revision the comment is placed on, decided (placeComment) on the facts the context read. */
 function placement(ctx: WriteContext, canvas: CommentCanvas, body: CreateAnnotationBody): string | null {
-  let revision = body.CanvasRevisionId ?? null
-  if (body.CanvasAssetId) {
-    if (!ctx.assetFound) throw new ValidationFailed('CanvasAssetId is not an asset of this canvas.')
-    revision ??= ctx.assetRevisionId
-    if (revision !== ctx.assetRevisionId)
-      throw new ValidationFailed('CanvasAssetId belongs to another revision.')
-  }
-  if (revision) {
-    // A revision that came from the asset is the asset's own, on this canvas.
-    if (revision === body.CanvasRevisionId && !ctx.revisionFound)
-      throw new ValidationFailed('CanvasRevisionId is not a revision of this canvas.')
-    return revision
-  }
-  return canvas.canvas.currentRevisionId
+  return placeComment({
+    revisionId: body.CanvasRevisionId,
+    revisionOnCanvas: ctx.revisionFound,
+    assetId: body.CanvasAssetId,
+    asset: ctx.assetFound ? { revisionId: ctx.assetRevisionId } : null,
+    currentRevisionId: canvas.canvas.currentRevisionId,
+  })
+}
+
+/** The part of a new comment or reply that the rules of every new comment read. */
+export interface NewCommentBody {
+  comment?: string
+  isPrivate?: boolean
+  fileAttachmentIds?: string[]
+}
+
+/**
+ * The write context of a new comment or reply: its own facts (`query`) and what every new comment reads,
+ * the writer's role on the canvas, the users its mentions may name (when the plan allows mentions) and
+ * the files it attaches.
+ */
+export function readNewCommentContext(
+  input: FastInput,
+  body: NewCommentBody,
+  query: Omit<WriteContextQuery, 'viewerId' | 'mentionedIds' | 'attachmentIds'>,
+): Promise<WriteContext> {
+  return readWriteContext(input.context.database.db, {
+    ...query,
+    viewerId: requireUser(input.actor).id,
+    mentionedIds: can(input.actor, 'comment.mention') ? mentionCandidateIds(body.comment) : [],
+    attachmentIds: body.fileAttachmentIds,
+  })
+}
+
+/**
+ * The rules every new comment and reply follows on its canvas: not read-only, not from an invited viewer,
+ * private only for those who may write private comments (`privateForbidden` says so). Answers whether it
+ * is private. (Its files are checked by `filesToAttach`, after a comment's placement.)
+ */
+export function admitNewComment(
+  input: FastInput,
+  ctx: WriteContext,
+  canvas: CommentCanvas,
+  body: NewCommentBody,
+  privateForbidden: string,
+): boolean {
+  const { actor } = input
+  assertCanvasWritable(canvas, requireUser(actor), input.context.now())
+  assertMayCommentWith(actor, canvas, ctx.viewerRole)
+  const isPrivate = body.isPrivate === true
+  if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(privateForbidden)
+  return isPrivate
 }
 
 /** The caller's files to attach, as linkAttachments checks them (permission, owner, not yet attached). */
@@ -92,19 +130,13 @@ export async function createAnnotationFast(
   const mayMention = can(actor, 'comment.mention')
   let mails: ReturnType<typeof planCommentActivity>['mails'] = []
   const created = await withRetries(async () => {
-    const ctx = await readWriteContext(context.database.db, {
+    const ctx = await readNewCommentContext(input, body, {
       canvasId: body.CanvasId,
-      viewerId: user.id,
-      mentionedIds: mayMention ? mentionCandidateIds(body.comment) : [],
-      attachmentIds: body.fileAttachmentIds,
       assetId: body.CanvasAssetId,
       revisionId: body.CanvasRevisionId,
     })
     const canvas = canvasOf(input, ctx)
-    assertCanvasWritable(canvas, user, context.now())
-    assertMayCommentWith(actor, canvas, ctx.viewerRole)
-    const isPrivate = body.isPrivate === true
-    if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
+    const isPrivate = admitNewComment(input, ctx, canvas, body, PRIVATE_FORBIDDEN)
     const revisionId = placement(ctx, canvas, body)
     const files = filesToAttach(input, ctx, body.fileAttachmentIds)
     const id = newId()

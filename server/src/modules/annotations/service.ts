@@ -2,15 +2,8 @@
  * Creating, changing and deleting annotations. Each change runs in one transaction with its feed event
  * and notifications (which NOTIFY on commit); mention e-mails and file deletions happen after commit.
  */
-import {
-  type Annotation,
-  annotations,
-  canvasAssets,
-  canvasRevisions,
-  type DbOrTx,
-  type NewAnnotation,
-} from '@pinpoint/db'
-import { Forbidden, ValidationFailed } from '@pinpoint/domain'
+import { type Annotation, annotations, canvasAssets, type DbOrTx, type NewAnnotation } from '@pinpoint/db'
+import { Forbidden, placeComment } from '@pinpoint/domain'
 import { and, eq } from 'drizzle-orm'
 import type { AppContext } from '../../context'
 import { authorize, can } from '../../policy'
@@ -38,33 +31,19 @@ export interface CallInput {
 
 const PRIVATE_FORBIDDEN = "Private comments are for members of the canvas owner's team on a team plan."
 
-/** Makes sure a revision and an asset named by a comment belong to its canvas; returns the revision id. */
-async function resolvePlacement(
-  db: DbOrTx,
-  canvas: CommentCanvas,
-  revisionId?: string | null,
-  assetId?: string | null,
-) {
-  let revision = revisionId ?? null
-  if (assetId) {
-    const [asset] = await db
-      .select({ revisionId: canvasAssets.canvasRevisionId })
-      .from(canvasAssets)
-      .where(and(eq(canvasAssets.id, assetId), eq(canvasAssets.canvasId, canvas.canvas.id)))
-    if (!asset) throw new ValidationFailed('CanvasAssetId is not an asset of this canvas.')
-    revision ??= asset.revisionId
-    if (revision !== asset.revisionId)
-      throw new ValidationFailed('CanvasAssetId belongs to another revision.')
-  }
-  if (revision) {
-    const [found] = await db
-      .select({ id: canvasRevisions.id })
-      .from(canvasRevisions)
-      .where(and(eq(canvasRevisions.id, revision), eq(canvasRevisions.canvasId, canvas.canvas.id)))
-    if (!found) throw new ValidationFailed('CanvasRevisionId is not a revision of this canvas.')
-    return revision
-  }
-  return canvas.canvas.currentRevisionId
+/** The revision an asset moves a comment to (placeComment), on the asset as this transaction reads it. */
+async function placementOfAsset(db: DbOrTx, canvas: CommentCanvas, assetId: string) {
+  const [asset] = await db
+    .select({ revisionId: canvasAssets.canvasRevisionId })
+    .from(canvasAssets)
+    .where(and(eq(canvasAssets.id, assetId), eq(canvasAssets.canvasId, canvas.canvas.id)))
+  return placeComment({
+    assetId,
+    asset: asset ?? null,
+    // No revision is named: the asset's own is the place.
+    revisionOnCanvas: false,
+    currentRevisionId: canvas.canvas.currentRevisionId,
+  })
 }
 
 /**
@@ -155,7 +134,7 @@ export async function updateAnnotation(
       changes.editedAt = context.now()
     if (CanvasAssetId !== undefined) {
       changes.canvasAssetId = CanvasAssetId
-      if (CanvasAssetId) changes.canvasRevisionId = await resolvePlacement(tx, canvas, null, CanvasAssetId)
+      if (CanvasAssetId) changes.canvasRevisionId = await placementOfAsset(tx, canvas, CanvasAssetId)
     }
     const [after] = Object.keys(changes).length
       ? await tx.update(annotations).set(changes).where(eq(annotations.id, before.id)).returning()

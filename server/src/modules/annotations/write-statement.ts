@@ -5,13 +5,13 @@
  * as from a transaction (realtime/bus.ts). Events are only written when the change's gate CTE (`g`)
  * returned a row, so a change that lost a race writes and announces nothing.
  *
- * The NOTIFY payloads and frames are built here in SQL with the same shape as bus.ts `eventRefs` and
- * connection.ts `eventFrame` (each event in its own payload; a frame over 6,000 bytes is left out and
- * loaded by the listeners).
+ * The NOTIFY payloads and frames are built in SQL by bus.ts `notifyEventRowsSql`, next to the encoder
+ * they must match (each event in its own payload; a frame over MAX_FRAME_BYTES is left out and loaded
+ * by the listeners).
  */
 import type { DbOrTx, EventData } from '@pinpoint/db'
 import { type SQL, sql } from 'drizzle-orm'
-import { BUS_CHANNEL } from '../../realtime/bus'
+import { BUS_CHANNEL, notifyEventRowsSql } from '../../realtime/bus'
 import { dashboardHintsSql } from '../../realtime/dashboard-hints'
 import type { RecordEventInput } from '../events/service'
 import { rowsOf } from './db-rows'
@@ -26,8 +26,6 @@ export interface WriteStatement {
   /** Extra columns of the answer, e.g. `(select count(*) from att) as attached`. */
   answer?: SQL[]
 }
-
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
 
 function eventValues(input: RecordEventInput, index: number): SQL {
   const data: EventData = input.data ?? {}
@@ -65,24 +63,7 @@ export function writeStatementSql(w: WriteStatement): SQL {
       where exists (select 1 from g)
       order by v.n
       returning *)`)
-    ctes.push(sql`nt as (
-      select pg_notify(${BUS_CHANNEL}, json_build_object('k', 'e', 'e', json_build_array(
-        case when octet_length(to_json(f.frame)::text) <= 6000
-          then json_build_array(f.id, f.topic, f.frame) else json_build_array(f.id, f.topic) end))::text)
-      from (
-        select e.id,
-          case when e.user_id is not null then 'user:' || e.user_id
-            when e.is_private then 'canvas:' || e.canvas_id || ':team' else 'canvas:' || e.canvas_id end as topic,
-          (case when e.user_id is not null
-            then json_build_object('type', 'notification', 'notification', e.body)
-            else json_build_object('type', 'event', 'event', e.body) end)::text as frame
-        from (select ev.id, ev.user_id, ev.canvas_id, ev.is_private, json_build_object(
-            'id', ev.id, 'type', ev.type, 'canvasId', ev.canvas_id, 'annotationId', ev.annotation_id,
-            'replyId', ev.reply_id, 'actorUserId', ev.actor_user_id, 'isPrivate', ev.is_private,
-            'data', ev.data, 'read', ev.read_at is not null,
-            'createdAt', to_char(ev.created_at at time zone 'UTC', ${sql.raw(ISO)})) as body
-          from ev where ev.user_id is not null or ev.canvas_id is not null) e
-        order by e.id) f)`)
+    ctes.push(sql`nt as (${notifyEventRowsSql('ev')})`)
   }
   // The team's dashboards hear of the activity in the same statement, as recordEvents' path does (decision 054).
   const hints = dashboardHintsSql(

@@ -28,14 +28,15 @@ export async function invitedRoleOf(
   return row?.role ?? null
 }
 
-/** Refuses a new comment, reply or review verdict from an invited viewer. */
+/** Refuses a new comment, reply or review verdict from an invited viewer (its role read here). */
 export async function assertMayComment(db: DbOrTx, actor: Actor, record: CanvasRecord): Promise<void> {
-  if ((await invitedRoleOf(db, actor, record)) === 'viewer') {
-    throw new AppError(VIEWER_ONLY_MESSAGE, { name: 'ViewerOnly', status: 403 })
-  }
+  assertMayCommentWith(actor, record, await invitedRoleOf(db, actor, record))
 }
 
-/** `assertMayComment` on a role read beforehand (the fast write path, decision 052). */
+/**
+ * The rule itself, on a role read beforehand (the fast write path reads it with everything else, decision
+ * 052): only an invited viewer is refused; the owner's team is never limited by an invitation's role.
+ */
 export function assertMayCommentWith(actor: Actor, record: CanvasRecord, role: string | null): void {
   if (actor.user && !can(actor, 'canvas.access', record.domain) && role === 'viewer') {
     throw new AppError(VIEWER_ONLY_MESSAGE, { name: 'ViewerOnly', status: 403 })

@@ -9,6 +9,7 @@ import {
   movedToFolderText,
   NotFound,
   NotLoggedIn,
+  type ProjectHintKind,
   removedFromFolderText,
   ValidationFailed,
 } from '@pinpoint/domain'
@@ -16,7 +17,7 @@ import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzl
 import { assertBelow, consume, hit, LIMITS } from '../../platform/rate-limit'
 import { authorize, can } from '../../policy'
 import { BUS_CHANNEL } from '../../realtime/bus'
-import { type ProjectHintKind, projectHintSql } from '../../realtime/dashboard-hints'
+import { projectHintSql } from '../../realtime/dashboard-hints'
 import type { Actor } from '../auth/actor'
 import { requireMember } from '../auth/plugin'
 import { loadCanvasForEdit } from '../canvases/access'

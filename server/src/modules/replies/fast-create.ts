@@ -6,19 +6,21 @@
  * lands on an annotation that went away or changed sides in between.
  */
 import { newId } from '@pinpoint/db'
-import { Forbidden } from '@pinpoint/domain'
 import { sql } from 'drizzle-orm'
 import { can } from '../../policy'
-import { attachmentAnswer, attachmentCtes, filesToAttach } from '../annotations/fast-create'
+import {
+  admitNewComment,
+  attachmentAnswer,
+  attachmentCtes,
+  filesToAttach,
+  readNewCommentContext,
+} from '../annotations/fast-create'
 import { annotationOf, type FastInput, fileJsonOf, LostRace, withRetries } from '../annotations/fast-write'
 import type { AnnotationReplyJson } from '../annotations/json-types'
-import { readWriteContext } from '../annotations/write-context'
 import { runWriteStatement } from '../annotations/write-statement'
 import { requireUser } from '../auth/plugin'
-import { assertCanvasWritable } from '../canvases/access'
-import { assertMayCommentWith } from '../canvases/roles'
 import { sendMentionEmails } from '../notifications/mention-email'
-import { mentionCandidateIds, planCommentActivity } from '../notifications/plan'
+import { planCommentActivity } from '../notifications/plan'
 import { feedTexts } from '../notifications/texts'
 import type { CreateReplyBody } from './model'
 
@@ -34,18 +36,9 @@ export async function createReplyFast(
   const mayMention = can(actor, 'comment.mention')
   let mails: ReturnType<typeof planCommentActivity>['mails'] = []
   const created = await withRetries(async () => {
-    const ctx = await readWriteContext(context.database.db, {
-      annotationId,
-      viewerId: user.id,
-      repliers: true,
-      mentionedIds: mayMention ? mentionCandidateIds(body.comment) : [],
-      attachmentIds: body.fileAttachmentIds,
-    })
+    const ctx = await readNewCommentContext(input, body, { annotationId, repliers: true })
     const { annotation, canvas } = annotationOf(input, ctx)
-    assertCanvasWritable(canvas, user, context.now())
-    assertMayCommentWith(actor, canvas, ctx.viewerRole)
-    const isPrivate = body.isPrivate === true
-    if (isPrivate && !can(actor, 'comment.private', canvas.domain)) throw new Forbidden(PRIVATE_FORBIDDEN)
+    const isPrivate = admitNewComment(input, ctx, canvas, body, PRIVATE_FORBIDDEN)
     const files = filesToAttach(input, ctx, body.fileAttachmentIds)
     const id = newId()
     const at = new Date().toISOString()

@@ -9,7 +9,8 @@ import type { AppContext } from '../../context'
 import { QUEUES } from '../../jobs'
 import { loadCanvasRecord } from '../canvases/access'
 import { sendMentionEmails } from '../notifications/mention-email'
-import { loadUsers, type MentionMail, maySeeComment } from '../notifications/service'
+import { maySee } from '../notifications/plan'
+import { loadKnownUsers, type MentionMail } from '../notifications/service'
 import { mimeOf, screenshotKeyOf } from './paths'
 
 /** Long enough for a capture that was still running when the comment was sent; short for an e-mail. */
@@ -42,8 +43,9 @@ export async function sendHeldMentionEmails(context: AppContext, data: Record<st
   if (!canvas) return
   const screenshotKey = screenshotKeyOf(annotation.id, annotation.screenshotUrl)
   const mails: MentionMail[] = []
-  for (const recipient of await loadUsers(db, recipientIds)) {
-    if (!recipient.emailOn || !(await maySeeComment(db, recipient, canvas, annotation.isPrivate))) continue
+  for (const known of (await loadKnownUsers(db, canvas, recipientIds)).values()) {
+    const recipient = known.user
+    if (!recipient.emailOn || !maySee(known, canvas, annotation.isPrivate)) continue
     mails.push({
       recipient,
       actorName: String(data.actorName ?? ''),
