@@ -12,8 +12,8 @@ import {
   createTestDatabase,
   type TestDatabase,
 } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
 import { type ServerProcess, spawnServer } from './spawn-server'
+import { openKept, sessionTokenFor } from './test-server'
 import { TestSocket } from './test-socket'
 
 const SECRET = 'multi-process-test-secret-value-0123456789'
@@ -27,13 +27,10 @@ let guest: User
 let canvas: Canvas
 const sockets: TestSocket[] = []
 
-async function token(user: User) {
-  return (await createSession(database.db, { userId: user.id, now: new Date() })).token
-}
+const token = (user: User) => sessionTokenFor(database.db, user)
 
 async function socket(server: ServerProcess, user: User) {
-  const s = await TestSocket.open(server.url, { sessionToken: await token(user) })
-  sockets.push(s)
+  const s = await openKept(server.url, { sessionToken: await token(user) }, sockets)
   await s.request({ type: 'subscribe', canvasId: canvas.id }, (f) => f.type === 'subscribed')
   return s
 }

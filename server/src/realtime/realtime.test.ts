@@ -6,33 +6,24 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Canvas, User } from '@pinpoint/db'
 import { buildCanvas, buildTeam, buildUser } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
 import { recordEvent } from '../modules/events/service'
-import { createTestApp, type TestClock } from '../testing/harness'
+import type { TestClock } from '../testing/harness'
 import { realtimeHub } from '.'
+import { type SocketServer, startSocketServer } from './test-server'
 import { TestSocket } from './test-socket'
 
+let server: SocketServer
 let baseUrl: string
-let stop: () => Promise<void>
-let db: Awaited<ReturnType<typeof createTestApp>>['context']['database']['db']
+let db: SocketServer['db']
 let clock: TestClock
-let context: Awaited<ReturnType<typeof createTestApp>>['context']
+let context: SocketServer['context']
 let owner: User
 let member: User
 let outsider: User
 let guest: User
 let canvas: Canvas
-const sockets: TestSocket[] = []
 
-async function tokenFor(user: User): Promise<string> {
-  return (await createSession(db, { userId: user.id, now: new Date() })).token
-}
-
-async function open(user?: User): Promise<TestSocket> {
-  const socket = await TestSocket.open(baseUrl, user ? { sessionToken: await tokenFor(user) } : {})
-  sockets.push(socket)
-  return socket
-}
+const open = (user?: User) => server.open(user)
 
 async function subscribe(socket: TestSocket, canvasId: string, lastEventId?: number) {
   return socket.request(
@@ -42,15 +33,9 @@ async function subscribe(socket: TestSocket, canvasId: string, lastEventId?: num
 }
 
 beforeAll(async () => {
-  const built = await createTestApp()
-  context = built.context
-  clock = built.context.clock
-  db = built.context.database.db
-  const app = built.app.listen({ port: 0, hostname: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${app.server?.port}`
-  stop = async () => {
-    await app.stop()
-  }
+  server = await startSocketServer()
+  ;({ baseUrl, db, context } = server)
+  clock = context.clock
   const team = await buildTeam(db, { plan: 'enterprise35peruser' })
   owner = team.owner
   member = await buildUser(db, { teamId: team.team.id })
@@ -59,10 +44,7 @@ beforeAll(async () => {
   canvas = (await buildCanvas(db, { user: owner })).canvas
 })
 
-afterAll(async () => {
-  for (const socket of sockets) await socket.close()
-  await stop()
-})
+afterAll(() => server.stop())
 
 describe('connecting', () => {
   test('a logged-in user gets ready with their id; an anonymous visitor with null', async () => {

@@ -6,31 +6,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { User } from '@pinpoint/db'
 import { buildCanvas, buildFolder, buildTeam, buildUser } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
-import { createTestApp } from '../testing/harness'
-import { TestSocket } from './test-socket'
+import { type SocketServer, startSocketServer } from './test-server'
+import type { TestSocket } from './test-socket'
 
 const SECRET = 'team-hint-secret-text-7f3a'
+let server: SocketServer
 let baseUrl: string
-let stop: () => Promise<void>
-let db: Awaited<ReturnType<typeof createTestApp>>['context']['database']['db']
+let db: SocketServer['db']
 let owner: User
 let member: User
 let teamId: string
 let outsider: User
 let guest: User
 let loner: User
-const sockets: TestSocket[] = []
 
-async function tokenFor(user: User): Promise<string> {
-  return (await createSession(db, { userId: user.id, now: new Date() })).token
-}
-
-async function open(user?: User): Promise<TestSocket> {
-  const socket = await TestSocket.open(baseUrl, user ? { sessionToken: await tokenFor(user) } : {})
-  sockets.push(socket)
-  return socket
-}
+const tokenFor = (user: User) => server.tokenFor(user)
+const open = (user?: User) => server.open(user)
 
 function followTeam(socket: TestSocket, id = teamId) {
   return socket.request(
@@ -62,13 +53,8 @@ async function hears<T>(socket: TestSocket, canvasId: string, kind: string, acti
 }
 
 beforeAll(async () => {
-  const built = await createTestApp()
-  db = built.context.database.db
-  const app = built.app.listen({ port: 0, hostname: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${app.server?.port}`
-  stop = async () => {
-    await app.stop()
-  }
+  server = await startSocketServer()
+  ;({ baseUrl, db } = server)
   const team = await buildTeam(db, { plan: 'enterprise35peruser' })
   owner = team.owner
   teamId = team.team.id
@@ -78,10 +64,7 @@ beforeAll(async () => {
   loner = await buildUser(db)
 })
 
-afterAll(async () => {
-  for (const socket of sockets) await socket.close()
-  await stop()
-})
+afterAll(() => server.stop())
 
 describe('following a team', () => {
   test('a member of the team may; another team, a guest, a user without a team and nobody may not', async () => {
