@@ -3,25 +3,21 @@
  * and privacy, replay on reconnect, presence expiry. Events are recorded directly here; the annotation
  * tests cover the events the HTTP calls write.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Canvas, User } from '@pinpoint/db'
-import { buildCanvas, buildTeam, buildUser } from '@pinpoint/db/testing'
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { User } from '@pinpoint/db'
+import { buildCanvas, buildTeam } from '@pinpoint/db/testing'
 import { recordEvent } from '../modules/events/service'
-import type { TestClock } from '../testing/harness'
 import { realtimeHub } from '.'
-import { type SocketServer, startSocketServer } from './test-server'
+import { buildRealtimeCast, startSocketServer } from './test-server'
 import { TestSocket } from './test-socket'
 
-let server: SocketServer
-let baseUrl: string
-let db: SocketServer['db']
-let clock: TestClock
-let context: SocketServer['context']
-let owner: User
-let member: User
-let outsider: User
-let guest: User
-let canvas: Canvas
+const server = await startSocketServer()
+const { baseUrl, db, context } = server
+const { clock } = context
+const { owner, member, guest } = await buildRealtimeCast(db)
+const outsider = (await buildTeam(db, { plan: 'enterprise35peruser' })).owner
+const canvas = (await buildCanvas(db, { user: owner })).canvas
+afterAll(() => server.stop())
 
 const open = (user?: User) => server.open(user)
 
@@ -31,20 +27,6 @@ async function subscribe(socket: TestSocket, canvasId: string, lastEventId?: num
     (f) => f.type === 'subscribed' || f.type === 'error',
   )
 }
-
-beforeAll(async () => {
-  server = await startSocketServer()
-  ;({ baseUrl, db, context } = server)
-  clock = context.clock
-  const team = await buildTeam(db, { plan: 'enterprise35peruser' })
-  owner = team.owner
-  member = await buildUser(db, { teamId: team.team.id })
-  outsider = (await buildTeam(db, { plan: 'enterprise35peruser' })).owner
-  guest = await buildUser(db, { isGuest: true })
-  canvas = (await buildCanvas(db, { user: owner })).canvas
-})
-
-afterAll(() => server.stop())
 
 describe('connecting', () => {
   test('a logged-in user gets ready with their id; an anonymous visitor with null', async () => {

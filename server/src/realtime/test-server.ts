@@ -3,6 +3,7 @@
  * loopback port, with session tokens for factory users and sockets that `stop()` closes before the server.
  */
 import type { Db, User } from '@pinpoint/db'
+import { buildTeam, buildUser } from '@pinpoint/db/testing'
 import { createSession } from '../modules/auth/session'
 import { createTestApp } from '../testing/harness'
 import { type SocketOptions, TestSocket } from './test-socket'
@@ -54,4 +55,16 @@ export async function startSocketServer(): Promise<SocketServer> {
       await listening.stop()
     },
   }
+}
+
+/**
+ * The people most real-time tests need: an enterprise team's owner and member, and a guest. `paidUp` gives
+ * the owner a customer paid for a year (writes through a server process need an active plan).
+ */
+export async function buildRealtimeCast(db: Db, { paidUp = false } = {}) {
+  const customer = paidUp ? { periodEnd: new Date(Date.now() + 365 * 24 * 3600 * 1000) } : undefined
+  const team = await buildTeam(db, { plan: 'enterprise35peruser', customer })
+  const member = await buildUser(db, { teamId: team.team.id })
+  const guest = await buildUser(db, { isGuest: true })
+  return { owner: team.owner, teamId: team.team.id, member, guest }
 }
