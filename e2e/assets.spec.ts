@@ -7,11 +7,17 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  test,
+} from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
 import { createCanvas, logIn, uploadAsset } from './review-fixtures'
-import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
+import { ownNetwork, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 const PDFS = join(import.meta.dirname, '..', 'fixtures', 'pdfs')
 const pdf = (name: string, file: string) => ({
@@ -19,6 +25,27 @@ const pdf = (name: string, file: string) => ({
   mimeType: 'application/pdf',
   buffer: readFileSync(join(PDFS, file)),
 })
+
+const DESKTOP = { viewport: { width: 1280, height: 860 } }
+
+/**
+ * A new team's owner in a browser of `contextOptions`, with a design canvas holding `files` (uploaded in
+ * this order), opened on the review screen.
+ */
+async function reviewWithFiles(
+  browser: Browser,
+  contextOptions: BrowserContextOptions,
+  { prefix, name, teamName, title }: { prefix: string; name: string; teamName: string; title: string },
+  files: ReturnType<typeof pdf>[],
+) {
+  const context = await browser.newContext(contextOptions)
+  await signUpByApi(context.request, { email: uniqueEmail(prefix), name, teamName })
+  const canvas = await createCanvas(context.request, { type: 'design', title })
+  for (const file of files) await uploadAsset(context.request, canvas.id, file)
+  const review = new ReviewPage(await context.newPage())
+  await review.open(canvas.subdomain)
+  return { context, canvas, review, page: review.page }
+}
 
 async function assetsOf(request: APIRequestContext, subdomain: string) {
   const response = await request.get(`/api/v1/canvases/${subdomain}/subdomain`)
@@ -33,20 +60,16 @@ test.describe('assets', () => {
   test.setTimeout(120_000)
 
   test('reorder by keyboard, add, replace, delete with reselection; axe clean', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
-    const signUp = await context.request.post('/api/v1/users', {
-      headers: ownNetwork(),
-      data: { email: uniqueEmail('fiona'), name: 'Fiona Files', password: PASSWORD, teamName: 'Files' },
-    })
-    expect(signUp.status(), await signUp.text()).toBe(201)
-    const canvas = await createCanvas(context.request, { type: 'design', title: 'Brochure set' })
-    await uploadAsset(context.request, canvas.id, pdf('cover.pdf', 'minimal-document.pdf'))
-    await uploadAsset(context.request, canvas.id, pdf('inside.pdf', 'pdflatex-4-pages.pdf'))
-    await uploadAsset(context.request, canvas.id, pdf('back.pdf', 'multicolumn.pdf'))
-
-    const review = new ReviewPage(await context.newPage())
-    const { page } = review
-    await review.open(canvas.subdomain)
+    const { context, canvas, review, page } = await reviewWithFiles(
+      browser,
+      DESKTOP,
+      { prefix: 'fiona', name: 'Fiona Files', teamName: 'Files', title: 'Brochure set' },
+      [
+        pdf('cover.pdf', 'minimal-document.pdf'),
+        pdf('inside.pdf', 'pdflatex-4-pages.pdf'),
+        pdf('back.pdf', 'multicolumn.pdf'),
+      ],
+    )
     await expect(page.getByTestId('viewer-box')).toBeVisible({ timeout: 30_000 })
     // A comment on the first file, which is deleted with it below.
     await review.placeOnSurface(0.4, 0.4)
@@ -121,17 +144,12 @@ test.describe('assets', () => {
   })
 
   test('an added file shows its bytes going up, and Cancel stops it', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
-    const signUp = await context.request.post('/api/v1/users', {
-      headers: ownNetwork(),
-      data: { email: uniqueEmail('uma'), name: 'Uma Upload', password: PASSWORD, teamName: 'Uploads' },
-    })
-    expect(signUp.status(), await signUp.text()).toBe(201)
-    const canvas = await createCanvas(context.request, { type: 'design', title: 'Annual report' })
-    await uploadAsset(context.request, canvas.id, pdf('summary.pdf', 'minimal-document.pdf'))
-    const review = new ReviewPage(await context.newPage())
-    const { page } = review
-    await review.open(canvas.subdomain)
+    const { context, canvas, page } = await reviewWithFiles(
+      browser,
+      DESKTOP,
+      { prefix: 'uma', name: 'Uma Upload', teamName: 'Uploads', title: 'Annual report' },
+      [pdf('summary.pdf', 'minimal-document.pdf')],
+    )
     await expect(page.getByTestId('viewer-box')).toBeVisible({ timeout: 30_000 })
     await page.getByTestId('review-top-bar').getByTestId('files-button').click()
     const dialog = page.getByRole('dialog', { name: 'Files of this revision' })
@@ -182,18 +200,12 @@ test.describe('assets', () => {
   })
 
   test('the file list at 390 px: axe clean, no sideways scroll, arrow keys reorder', async ({ browser }) => {
-    const context = await browser.newContext({ ...PHONE })
-    const signUp = await context.request.post('/api/v1/users', {
-      headers: ownNetwork(),
-      data: { email: uniqueEmail('phil'), name: 'Phil Phone', password: PASSWORD, teamName: 'Phone files' },
-    })
-    expect(signUp.status(), await signUp.text()).toBe(201)
-    const canvas = await createCanvas(context.request, { type: 'design', title: 'Flyers' })
-    await uploadAsset(context.request, canvas.id, pdf('front.pdf', 'minimal-document.pdf'))
-    await uploadAsset(context.request, canvas.id, pdf('reverse.pdf', 'multicolumn.pdf'))
-    const review = new ReviewPage(await context.newPage())
-    const { page } = review
-    await review.open(canvas.subdomain)
+    const { context, canvas, review, page } = await reviewWithFiles(
+      browser,
+      { ...PHONE },
+      { prefix: 'phil', name: 'Phil Phone', teamName: 'Phone files', title: 'Flyers' },
+      [pdf('front.pdf', 'minimal-document.pdf'), pdf('reverse.pdf', 'multicolumn.pdf')],
+    )
     // A phone's top bar has no room left: the file list opens from the comments sheet.
     // (By keyboard: the top bar is wider than a 390 px screen today and its last buttons sit under others.)
     await page.getByRole('button', { name: /^Comments/ }).focus()

@@ -8,21 +8,14 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
 import { createCanvas, logIn } from './review-fixtures'
-import { fixtures, joinTeamByInvite, shot, signUpByApi, uniqueEmail } from './support'
+import { fixtures, ownerWithTeammate, shot, signUpByApi, uniqueEmail } from './support'
 
 /** An owner with a team and a teammate who joined through an invite. */
 async function teamWithMate(page: Page, browser: Browser) {
-  const { user } = await signUpByApi(page.request, {
-    email: uniqueEmail('owner'),
-    name: 'Olga Owner',
-    teamName: 'People Studio',
-    plan: 'enterprise35peruser',
-  })
-  const mateEmail = uniqueEmail('mate')
   const context = await browser.newContext()
-  await joinTeamByInvite(page.request, user.TeamId ?? '', context.request, {
-    email: mateEmail,
-    name: 'Tess Teammate',
+  const { mateEmail } = await ownerWithTeammate(page.request, context.request, {
+    prefix: '',
+    teamName: 'People Studio',
   })
   await context.close()
   return { mateEmail }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type APIRequestContext, expect, type Locator, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
+import { overlayAndSwipe } from './compare-stage'
 import { ReviewPage } from './pages/review-page'
 import { createCanvas, logIn, uploadVideo } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
@@ -129,14 +130,12 @@ test('a video: v1 and v2 side by side and as an overlay, each side with its pins
   await expectNoSeriousAxe(page, 'video compare side by side')
   await shot(page, 'compare-video-side-by-side')
 
-  await page.getByRole('button', { name: 'Overlay' }).click()
-  await expect(page.getByTestId('compare-stage')).toHaveAttribute('data-mode', 'overlay')
-  await expect(page.getByTestId('compare-video')).toHaveCount(2)
-  await page.getByLabel('Opacity of v2').fill('50')
-  const handle = page.getByRole('slider', { name: 'Swipe between v1 and v2' })
-  await handle.focus()
-  await page.keyboard.press('Shift+ArrowRight')
-  await expect(handle).toHaveAttribute('aria-valuenow', '60')
+  await overlayAndSwipe(page, {
+    opacity: '50',
+    key: 'Shift+ArrowRight',
+    swipedTo: '60',
+    overlaid: () => expect(page.getByTestId('compare-video')).toHaveCount(2),
+  })
   await expectNoSeriousAxe(page, 'video compare overlay')
   await shot(page, 'compare-video-overlay')
 

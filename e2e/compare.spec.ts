@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
+import { overlayAndSwipe } from './compare-stage'
 import { ReviewPage } from './pages/review-page'
 import { type CorpusServer, createCanvas, startCorpusServer, uploadAsset } from './review-fixtures'
 import { ownNetwork, PASSWORD, shot, uniqueEmail } from './support'
@@ -115,13 +116,7 @@ test.describe('compare revisions', () => {
     await expect(right).toContainText('This revision has no page 2.')
     await page.getByRole('button', { name: 'Previous page' }).click()
 
-    await page.getByRole('button', { name: 'Overlay' }).click()
-    await expect(page.getByTestId('compare-stage')).toHaveAttribute('data-mode', 'overlay')
-    await page.getByLabel('Opacity of v2').fill('60')
-    const handle = page.getByRole('slider', { name: 'Swipe between v1 and v2' })
-    await handle.focus()
-    await page.keyboard.press('Shift+ArrowLeft')
-    await expect(handle).toHaveAttribute('aria-valuenow', '40')
+    await overlayAndSwipe(page, { opacity: '60', key: 'Shift+ArrowLeft', swipedTo: '40' })
     await expectNoSeriousAxe(page, 'compare overlay')
     await shot(page, 'compare-pdf-overlay')
 

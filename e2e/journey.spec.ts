@@ -291,12 +291,15 @@ test.describe('team owner journey', () => {
     await dialog
       .getByLabel('Upload an HTML file')
       .setInputFiles(join(CORPUS, 'emails', 'postmark-basic-welcome.html'))
-    await dialog.getByLabel('Title').fill('Journey welcome e-mail')
+    // The fixture team is shared by the whole run: a retry's card must not share its title with the
+    // first try's (two cards would match).
+    const title = `Journey welcome e-mail ${Date.now().toString(36)}`
+    await dialog.getByLabel('Title').fill(title)
     await shot(page, '21-new-canvas-email')
     await dialog.getByRole('button', { name: 'Create canvas' }).click()
     await expect(dialog).toBeHidden()
-    await expect(dashboard.card('Journey welcome e-mail')).toBeVisible()
-    await expect(dashboard.card('Journey welcome e-mail')).toContainText('E-mail')
+    await expect(dashboard.card(title)).toBeVisible()
+    await expect(dashboard.card(title)).toContainText('E-mail')
   })
 
   test('phone-sized screens (375 px)', async ({ page, request }) => {

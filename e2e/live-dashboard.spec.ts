@@ -9,7 +9,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
-import { inviteLinkFromOutbox, ownNetwork, PASSWORD, signUpByApi, uniqueEmail } from './support'
+import { ownerWithTeammate } from './support'
 
 async function createCanvas(request: APIRequestContext, title: string) {
   const res = await request.post('/api/v1/canvases', { data: { type: 'design', title } })
@@ -19,26 +19,8 @@ async function createCanvas(request: APIRequestContext, title: string) {
 
 /** An owner with a team (the page's context) and a teammate who joined by invite, in a phone browser. */
 async function teamWithMateOnPhone(page: Page, browser: Browser) {
-  const { user } = await signUpByApi(page.request, {
-    email: uniqueEmail('live-owner'),
-    name: 'Olga Owner',
-    teamName: 'Live Studio',
-    plan: 'enterprise35peruser',
-  })
-  const mateEmail = uniqueEmail('live-mate')
-  const invited = await page.request.post(`/api/v1/teams/${user.TeamId}/invites`, {
-    data: { emails: [mateEmail] },
-  })
-  expect(invited.status(), await invited.text()).toBeLessThan(300)
-  const inviteCode = new URL(await inviteLinkFromOutbox(page.request, mateEmail)).searchParams.get(
-    'inviteCode',
-  )
   const context = await browser.newContext(PHONE)
-  const joined = await context.request.post('/api/v1/users', {
-    headers: ownNetwork(),
-    data: { email: mateEmail, name: 'Tess Teammate', password: PASSWORD, inviteCode },
-  })
-  expect(joined.status(), await joined.text()).toBe(201)
+  await ownerWithTeammate(page.request, context.request, { prefix: 'live-', teamName: 'Live Studio' })
   return context
 }
 

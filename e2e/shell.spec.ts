@@ -3,19 +3,7 @@ import { expectNoSeriousAxe } from './a11y'
 import { DashboardPage } from './pages/dashboard-page'
 import { ShellPage } from './pages/shell-page'
 import { createCanvas } from './review-fixtures'
-import { linkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
-
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'jotai',
-  '@tanstack/react-query',
-  '@pinpoint/state',
-  '@pinpoint/ui',
-  '@pinpoint/api',
-]
+import { expectSingletonsFrom, linkFromOutbox, PASSWORD, shot, signUpByApi, uniqueEmail } from './support'
 
 test.describe('module federation', () => {
   test('remotes use the shell’s React, Jotai store and shared packages (one instance each)', async ({
@@ -38,12 +26,7 @@ test.describe('module federation', () => {
     await expect(page.getByTestId('review-user')).toHaveText('Ada Lovelace')
 
     const shared = await shell.sharedModules()
-    for (const key of SINGLETONS) {
-      const versions = Object.entries(shared[key] ?? {})
-      expect(versions, `${key} is in the share scope once`).toHaveLength(1)
-      const [, info] = versions[0] as [string, { from: string; loaded: boolean }]
-      expect(info, `${key} comes from the shell`).toMatchObject({ from: 'shell', loaded: true })
-    }
+    expectSingletonsFrom(shared, 'shell', 'shell')
     // Every remote consumed the shell's jotai and state package instead of bundling its own.
     for (const key of ['jotai', '@pinpoint/state', 'react/jsx-runtime']) {
       expect(Object.values(shared[key] ?? {})[0]?.useIn, key).toEqual(

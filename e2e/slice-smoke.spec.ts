@@ -9,19 +9,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { ShellPage } from './pages/shell-page'
 import { createCanvas } from './review-fixtures'
 import { openInSliceHost } from './slice-host'
-import { signUpByApi, uniqueEmail } from './support'
-
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'jotai',
-  '@tanstack/react-query',
-  '@pinpoint/state',
-  '@pinpoint/ui',
-  '@pinpoint/api',
-]
+import { expectSingletonsFrom, signUpByApi, uniqueEmail } from './support'
 
 /** Collects page errors, and every script the page itself loads that is neither the host's nor the slice's. */
 function watch(page: Page, slice: string) {
@@ -49,11 +37,7 @@ async function expectHostSingletons(page: Page, slice: string, seen: ReturnType<
   expect(seen.ownScripts, 'the slice’s container, from its manifest').toContain(`/mf/${slice}/remoteEntry.js`)
   expect(seen.foreignScripts, 'nothing of the shell or another slice').toEqual([])
   const shared = await new ShellPage(page).sharedModules()
-  for (const key of SINGLETONS) {
-    const versions = Object.values(shared[key] ?? {})
-    expect(versions, `${key} is in the share scope once`).toHaveLength(1)
-    expect(versions[0], `${key} comes from the host`).toMatchObject({ from: 'slice_host', loaded: true })
-  }
+  expectSingletonsFrom(shared, 'slice_host', 'host')
   for (const key of ['jotai', '@pinpoint/state', 'react/jsx-runtime'])
     expect(Object.values(shared[key] ?? {})[0]?.useIn, `${slice} uses the host’s ${key}`).toContain(slice)
 }

@@ -16,7 +16,9 @@ const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 const BASE = `http://localhost:${E2E_PORT}`
 const CLIENT_ID = 'pinpoint-e2e'
 const CLIENT_SECRET = 'e2e-client-secret-0123456789'
-const DOMAIN = 'acme.test'
+// E-mail domains are unique across teams: a retry (a new worker) sets SSO up again in a new team, so
+// each try claims a domain of its own.
+const DOMAIN = `acme-${Date.now().toString(36)}.test`
 const SOMEONE = { email: `someone@${DOMAIN}`, password: 'idp-password-42', name: 'Someone Acme' }
 
 let idp: TestIdp

@@ -68,6 +68,55 @@ export async function joinTeamByInvite(
   expect(joined.status(), await joined.text()).toBe(201)
 }
 
+/**
+ * Signs up an owner ('Olga Owner', a team on the enterprise plan) on `owner`, and a teammate ('Tess
+ * Teammate') who joins by invite on `mate`, a request context of their own. `prefix` starts both e-mails.
+ */
+export async function ownerWithTeammate(
+  owner: APIRequestContext,
+  mate: APIRequestContext,
+  { prefix, teamName }: { prefix: string; teamName: string },
+) {
+  const { user } = await signUpByApi(owner, {
+    email: uniqueEmail(`${prefix}owner`),
+    name: 'Olga Owner',
+    teamName,
+    plan: 'enterprise35peruser',
+  })
+  const mateEmail = uniqueEmail(`${prefix}mate`)
+  await joinTeamByInvite(owner, user.TeamId ?? '', mate, { email: mateEmail, name: 'Tess Teammate' })
+  return { user, mateEmail }
+}
+
+/** The packages the shell and the slice host share with every slice as singletons (docs/micro-frontends.md). */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'jotai',
+  '@tanstack/react-query',
+  '@pinpoint/state',
+  '@pinpoint/ui',
+  '@pinpoint/api',
+]
+
+/**
+ * Each shared singleton is in the share scope once, loaded from the host `from` (its federation name;
+ * `host` names it in the messages). `shared` is ShellPage.sharedModules().
+ */
+export function expectSingletonsFrom(
+  shared: Record<string, Record<string, { from: string; loaded: boolean }>>,
+  from: string,
+  host: string,
+) {
+  for (const key of SHARED_SINGLETONS) {
+    const versions = Object.values(shared[key] ?? {})
+    expect(versions, `${key} is in the share scope once`).toHaveLength(1)
+    expect(versions[0], `${key} comes from the ${host}`).toMatchObject({ from, loaded: true })
+  }
+}
+
 /** The first link matching `link` in the latest e-mail of `kind` sent to `email` (development outbox). */
 export async function linkFromOutbox(
   request: APIRequestContext,

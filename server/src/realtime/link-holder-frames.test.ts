@@ -8,20 +8,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { canvasAssets, type User } from '@pinpoint/db'
 import { buildAnnotation, buildCanvas, buildTeam, buildUser } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
-import { createTestApp } from '../testing/harness'
-import { TestSocket } from './test-socket'
+import { type SocketServer, startSocketServer } from './test-server'
 
+let server: SocketServer
 let baseUrl: string
-let stop: () => Promise<void>
-let db: Awaited<ReturnType<typeof createTestApp>>['context']['database']['db']
-const sockets: TestSocket[] = []
+let db: SocketServer['db']
 
-const token = async (user: User) => (await createSession(db, { userId: user.id, now: new Date() })).token
+const token = (user: User) => server.tokenFor(user)
 
 async function subscribed(user: User | null, canvasId: string) {
-  const socket = await TestSocket.open(baseUrl, user ? { sessionToken: await token(user) } : {})
-  sockets.push(socket)
+  const socket = await server.open(user)
   await socket.request({ type: 'subscribe', canvasId }, (f) => f.type === 'subscribed')
   return socket
 }
@@ -36,19 +32,11 @@ async function world() {
 }
 
 beforeAll(async () => {
-  const built = await createTestApp()
-  db = built.context.database.db
-  const app = built.app.listen({ port: 0, hostname: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${app.server?.port}`
-  stop = async () => {
-    await app.stop()
-  }
+  server = await startSocketServer()
+  ;({ baseUrl, db } = server)
 })
 
-afterAll(async () => {
-  for (const socket of sockets) await socket.close()
-  await stop()
-})
+afterAll(() => server.stop())
 
 describe('asset.deleted', () => {
   test('the public feed carries only public comment ids; the team feed gets the private ones', async () => {

@@ -5,15 +5,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Canvas, User } from '@pinpoint/db'
-import {
-  buildCanvas,
-  buildTeam,
-  buildUser,
-  createTestDatabase,
-  type TestDatabase,
-} from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
+import { buildCanvas, buildUser, createTestDatabase, type TestDatabase } from '@pinpoint/db/testing'
 import { type ServerProcess, spawnServer } from './spawn-server'
+import { buildRealtimeCast, openKept, sessionTokenFor } from './test-server'
 import { TestSocket } from './test-socket'
 
 const SECRET = 'multi-process-test-secret-value-0123456789'
@@ -27,13 +21,10 @@ let guest: User
 let canvas: Canvas
 const sockets: TestSocket[] = []
 
-async function token(user: User) {
-  return (await createSession(database.db, { userId: user.id, now: new Date() })).token
-}
+const token = (user: User) => sessionTokenFor(database.db, user)
 
 async function socket(server: ServerProcess, user: User) {
-  const s = await TestSocket.open(server.url, { sessionToken: await token(user) })
-  sockets.push(s)
+  const s = await openKept(server.url, { sessionToken: await token(user) }, sockets)
   await s.request({ type: 'subscribe', canvasId: canvas.id }, (f) => f.type === 'subscribed')
   return s
 }
@@ -51,13 +42,8 @@ async function comment(server: ServerProcess, user: User, body: Record<string, u
 beforeAll(async () => {
   database = await createTestDatabase()
   if (!database.url) throw new Error('the two-process test needs PostgreSQL')
-  const periodEnd = new Date(Date.now() + 365 * 24 * 3600 * 1000)
-  const team = await buildTeam(database.db, { plan: 'enterprise35peruser', customer: { periodEnd } })
-  member = await buildUser(database.db, { teamId: team.team.id })
-  owner = team.owner
-  teamId = team.team.id
-  guest = await buildUser(database.db, { isGuest: true })
-  canvas = (await buildCanvas(database.db, { user: team.owner })).canvas
+  ;({ owner, member, teamId, guest } = await buildRealtimeCast(database.db, { paidUp: true }))
+  canvas = (await buildCanvas(database.db, { user: owner })).canvas
   const secret = 'two-process-test-session-secret-long-enough'
   ;[a, b] = await Promise.all([spawnServer(database.url, secret), spawnServer(database.url, secret)])
 }, 60_000)

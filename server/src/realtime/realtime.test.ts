@@ -3,36 +3,23 @@
  * and privacy, replay on reconnect, presence expiry. Events are recorded directly here; the annotation
  * tests cover the events the HTTP calls write.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Canvas, User } from '@pinpoint/db'
-import { buildCanvas, buildTeam, buildUser } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { User } from '@pinpoint/db'
+import { buildCanvas, buildTeam } from '@pinpoint/db/testing'
 import { recordEvent } from '../modules/events/service'
-import { createTestApp, type TestClock } from '../testing/harness'
 import { realtimeHub } from '.'
+import { buildRealtimeCast, startSocketServer } from './test-server'
 import { TestSocket } from './test-socket'
 
-let baseUrl: string
-let stop: () => Promise<void>
-let db: Awaited<ReturnType<typeof createTestApp>>['context']['database']['db']
-let clock: TestClock
-let context: Awaited<ReturnType<typeof createTestApp>>['context']
-let owner: User
-let member: User
-let outsider: User
-let guest: User
-let canvas: Canvas
-const sockets: TestSocket[] = []
+const server = await startSocketServer()
+const { baseUrl, db, context } = server
+const { clock } = context
+const { owner, member, guest } = await buildRealtimeCast(db)
+const outsider = (await buildTeam(db, { plan: 'enterprise35peruser' })).owner
+const canvas = (await buildCanvas(db, { user: owner })).canvas
+afterAll(() => server.stop())
 
-async function tokenFor(user: User): Promise<string> {
-  return (await createSession(db, { userId: user.id, now: new Date() })).token
-}
-
-async function open(user?: User): Promise<TestSocket> {
-  const socket = await TestSocket.open(baseUrl, user ? { sessionToken: await tokenFor(user) } : {})
-  sockets.push(socket)
-  return socket
-}
+const open = (user?: User) => server.open(user)
 
 async function subscribe(socket: TestSocket, canvasId: string, lastEventId?: number) {
   return socket.request(
@@ -40,29 +27,6 @@ async function subscribe(socket: TestSocket, canvasId: string, lastEventId?: num
     (f) => f.type === 'subscribed' || f.type === 'error',
   )
 }
-
-beforeAll(async () => {
-  const built = await createTestApp()
-  context = built.context
-  clock = built.context.clock
-  db = built.context.database.db
-  const app = built.app.listen({ port: 0, hostname: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${app.server?.port}`
-  stop = async () => {
-    await app.stop()
-  }
-  const team = await buildTeam(db, { plan: 'enterprise35peruser' })
-  owner = team.owner
-  member = await buildUser(db, { teamId: team.team.id })
-  outsider = (await buildTeam(db, { plan: 'enterprise35peruser' })).owner
-  guest = await buildUser(db, { isGuest: true })
-  canvas = (await buildCanvas(db, { user: owner })).canvas
-})
-
-afterAll(async () => {
-  for (const socket of sockets) await socket.close()
-  await stop()
-})
 
 describe('connecting', () => {
   test('a logged-in user gets ready with their id; an anonymous visitor with null', async () => {

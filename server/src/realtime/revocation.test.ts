@@ -6,19 +6,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Canvas, User } from '@pinpoint/db'
 import { buildCanvas, buildTeam, buildUser, DEFAULT_PASSWORD } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
-import { createTestApp } from '../testing/harness'
 import { CLOSE_SESSION_ENDED } from './hub'
-import { TestSocket } from './test-socket'
+import { type SocketServer, startSocketServer } from './test-server'
+import type { TestSocket } from './test-socket'
 
+let server: SocketServer
 let baseUrl: string
-let stop: () => Promise<void>
-let db: Awaited<ReturnType<typeof createTestApp>>['context']['database']['db']
-const sockets: TestSocket[] = []
+let db: SocketServer['db']
 
-async function tokenFor(user: User): Promise<string> {
-  return (await createSession(db, { userId: user.id, now: new Date() })).token
-}
+const tokenFor = (user: User) => server.tokenFor(user)
 
 async function call(method: string, path: string, token: string, body?: unknown) {
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
@@ -30,8 +26,7 @@ async function call(method: string, path: string, token: string, body?: unknown)
 }
 
 async function subscribed(token: string, canvasId: string) {
-  const socket = await TestSocket.open(baseUrl, { sessionToken: token })
-  sockets.push(socket)
+  const socket = await server.openWith({ sessionToken: token })
   const frame = await socket.request({ type: 'subscribe', canvasId }, (f) => f.type === 'subscribed')
   return { socket, frame }
 }
@@ -72,19 +67,11 @@ async function postPrivateThenPublic(ownerToken: string, canvasId: string, secre
 }
 
 beforeAll(async () => {
-  const built = await createTestApp()
-  db = built.context.database.db
-  const app = built.app.listen({ port: 0, hostname: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${app.server?.port}`
-  stop = async () => {
-    await app.stop()
-  }
+  server = await startSocketServer()
+  ;({ baseUrl, db } = server)
 })
 
-afterAll(async () => {
-  for (const socket of sockets) await socket.close()
-  await stop()
-})
+afterAll(() => server.stop())
 
 describe('sockets follow the rights', () => {
   test('a member removed from the team drops to the public topic: no private comment, public ones still arrive', async () => {
@@ -163,8 +150,7 @@ describe('sockets follow the session', () => {
     const { ownerToken, canvas } = await world()
     const created = await call('POST', '/users/me/token', ownerToken)
     expect(created.status).toBe(200)
-    const socket = await TestSocket.open(baseUrl, { bearer: String(created.body?.token) })
-    sockets.push(socket)
+    const socket = await server.openWith({ bearer: String(created.body?.token) })
     await socket.request({ type: 'subscribe', canvasId: canvas.id }, (f) => f.type === 'subscribed')
     const gone = closed(socket)
     expect((await call('DELETE', '/users/me/token', ownerToken)).status).toBe(200)

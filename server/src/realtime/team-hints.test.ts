@@ -3,34 +3,22 @@
  * PostgreSQL: who may follow a team's hints, which writes become hints, and that a hint never carries a
  * title or a comment, nor reaches anyone who may not list the canvas.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import type { User } from '@pinpoint/db'
 import { buildCanvas, buildFolder, buildTeam, buildUser } from '@pinpoint/db/testing'
-import { createSession } from '../modules/auth/session'
-import { createTestApp } from '../testing/harness'
-import { TestSocket } from './test-socket'
+import { buildRealtimeCast, startSocketServer } from './test-server'
+import type { TestSocket } from './test-socket'
 
 const SECRET = 'team-hint-secret-text-7f3a'
-let baseUrl: string
-let stop: () => Promise<void>
-let db: Awaited<ReturnType<typeof createTestApp>>['context']['database']['db']
-let owner: User
-let member: User
-let teamId: string
-let outsider: User
-let guest: User
-let loner: User
-const sockets: TestSocket[] = []
+const server = await startSocketServer()
+const { baseUrl, db } = server
+const { owner, member, teamId, guest } = await buildRealtimeCast(db)
+const outsider = (await buildTeam(db, { plan: 'enterprise35peruser' })).owner
+const loner = await buildUser(db)
+afterAll(() => server.stop())
 
-async function tokenFor(user: User): Promise<string> {
-  return (await createSession(db, { userId: user.id, now: new Date() })).token
-}
-
-async function open(user?: User): Promise<TestSocket> {
-  const socket = await TestSocket.open(baseUrl, user ? { sessionToken: await tokenFor(user) } : {})
-  sockets.push(socket)
-  return socket
-}
+const tokenFor = (user: User) => server.tokenFor(user)
+const open = (user?: User) => server.open(user)
 
 function followTeam(socket: TestSocket, id = teamId) {
   return socket.request(
@@ -50,38 +38,23 @@ async function call(user: User, method: string, path: string, body?: unknown) {
   return text ? JSON.parse(text) : null
 }
 
-const isHint = (canvasId: string, kind: string) => (f: Record<string, unknown>) =>
-  f.type === 'dashboard.hint' && f.canvasId === canvasId && f.kind === kind
-
-/** Runs `action` and waits for the hint it causes (listening first: a hint can beat the HTTP answer). */
-async function hears<T>(socket: TestSocket, canvasId: string, kind: string, action: () => Promise<T>) {
-  const heard = socket.next(isHint(canvasId, kind))
-  const result = await action()
-  await heard
-  return result
+/**
+ * Runs `action` and waits for the hint of `kind` it causes: a `dashboard.hint` about a canvas, or a
+ * `dashboard.project-hint` about a project (`about` names the id field).
+ */
+function hearsHint<T>(
+  socket: TestSocket,
+  type: string,
+  about: string,
+  id: string,
+  kind: string,
+  action: () => Promise<T>,
+) {
+  return socket.during((f) => f.type === type && f[about] === id && f.kind === kind, action)
 }
 
-beforeAll(async () => {
-  const built = await createTestApp()
-  db = built.context.database.db
-  const app = built.app.listen({ port: 0, hostname: '127.0.0.1' })
-  baseUrl = `http://127.0.0.1:${app.server?.port}`
-  stop = async () => {
-    await app.stop()
-  }
-  const team = await buildTeam(db, { plan: 'enterprise35peruser' })
-  owner = team.owner
-  teamId = team.team.id
-  member = await buildUser(db, { teamId })
-  outsider = (await buildTeam(db, { plan: 'enterprise35peruser' })).owner
-  guest = await buildUser(db, { isGuest: true })
-  loner = await buildUser(db)
-})
-
-afterAll(async () => {
-  for (const socket of sockets) await socket.close()
-  await stop()
-})
+const hears = <T>(socket: TestSocket, canvasId: string, kind: string, action: () => Promise<T>) =>
+  hearsHint(socket, 'dashboard.hint', 'canvasId', canvasId, kind, action)
 
 describe('following a team', () => {
   test('a member of the team may; another team, a guest, a user without a team and nobody may not', async () => {
@@ -204,21 +177,8 @@ describe('hints', () => {
   })
 })
 
-const isProjectHint = (projectId: string, kind: string) => (f: Record<string, unknown>) =>
-  f.type === 'dashboard.project-hint' && f.projectId === projectId && f.kind === kind
-
-/** Runs `action` and waits for the project hint it causes. */
-async function hearsProject<T>(
-  socket: TestSocket,
-  projectId: string,
-  kind: string,
-  action: () => Promise<T>,
-) {
-  const heard = socket.next(isProjectHint(projectId, kind))
-  const result = await action()
-  await heard
-  return result
-}
+const hearsProject = <T>(socket: TestSocket, projectId: string, kind: string, action: () => Promise<T>) =>
+  hearsHint(socket, 'dashboard.project-hint', 'projectId', projectId, kind, action)
 
 describe('project hints (decision 060)', () => {
   test('a project created, renamed, moved, shared and deleted reaches a teammate, never its name', async () => {

@@ -77,6 +77,17 @@ export class TestSocket {
     })
   }
 
+  /**
+   * Runs `action` and waits, after it, for a frame matching `test`; listening starts first, since the
+   * frame an HTTP call causes can arrive before its answer. Returns what `action` returned.
+   */
+  async during<T>(test: (frame: Frame) => boolean, action: () => Promise<T>): Promise<T> {
+    const heard = this.next(test)
+    const result = await action()
+    await heard
+    return result
+  }
+
   /** Sends a message and waits for the frame that answers it. */
   async request(message: unknown, test: (frame: Frame) => boolean, timeoutMs = 3000): Promise<Frame> {
     const answer = this.next(test, timeoutMs)

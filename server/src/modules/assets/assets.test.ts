@@ -5,17 +5,10 @@ import { canvases, customers, events } from '@pinpoint/db'
 import { buildAnnotation } from '@pinpoint/db/testing'
 import { and, eq } from 'drizzle-orm'
 import { fileRoutes } from '../../platform/storage'
-import {
-  type CanvasBody,
-  createCanvasTestApp,
-  type ErrorBody,
-  multipart,
-  pathOf,
-  teamWithMembers,
-} from '../canvases/testing'
+import { createUploadTestApp, multipart, pathOf, teamWithMembers } from '../../testing/upload-app'
+import type { CanvasBody, ErrorBody } from '../canvases/testing'
 
-const setup = await createCanvasTestApp()
-const { db } = setup.context.database
+const { setup, db } = await createUploadTestApp()
 // The repository's own copies of real PDFs and e-mails (fixtures/README.md says where each comes from).
 const corpus = join(setup.context.config.rootDir, 'fixtures')
 

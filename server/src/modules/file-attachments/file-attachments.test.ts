@@ -2,18 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import { canvases, fileAttachments } from '@pinpoint/db'
 import { buildAnnotation, buildCustomer, buildReply, buildUser } from '@pinpoint/db/testing'
 import { eq } from 'drizzle-orm'
-import {
-  type CanvasBody,
-  createCanvasTestApp,
-  type ErrorBody,
-  loggedIn,
-  multipart,
-  pathOf,
-  teamWithMembers,
-} from '../canvases/testing'
+import { createUploadTestApp, loggedIn, multipart, pathOf, teamWithMembers } from '../../testing/upload-app'
+import type { CanvasBody, ErrorBody } from '../canvases/testing'
 
-const setup = await createCanvasTestApp()
-const { db } = setup.context.database
+const { setup, db } = await createUploadTestApp()
 
 type AttachmentBody = {
   fileAttachment: { id: string; AnnotationId: string; name: string; mimeType: string; url: string }

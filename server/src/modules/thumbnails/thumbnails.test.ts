@@ -2,18 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import { deflateSync } from 'node:zlib'
 import { buildUser } from '@pinpoint/db/testing'
 import { THUMBNAIL_MAX_BYTES, THUMBNAIL_WIDTH } from '@pinpoint/domain'
-import {
-  type CanvasBody,
-  createCanvasTestApp,
-  type ErrorBody,
-  loggedIn,
-  multipart,
-  pathOf,
-  teamWithMembers,
-} from '../canvases/testing'
+import { createUploadTestApp, loggedIn, multipart, pathOf, teamWithMembers } from '../../testing/upload-app'
+import type { CanvasBody, ErrorBody } from '../canvases/testing'
 
-const setup = await createCanvasTestApp()
-const { db } = setup.context.database
+const { setup, db } = await createUploadTestApp()
 
 /** A real PNG of the given size (one grey row repeated), as a browser's canvas would encode it. */
 function png(width: number, height: number, shade = 128): Uint8Array<ArrayBuffer> {
