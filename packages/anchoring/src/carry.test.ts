@@ -36,6 +36,16 @@ const V1 = `<header><h1 data-k="title">Autumn collection</h1><p data-k="lede">Wa
 <article><h2 data-k="scarf">Cashmere scarf</h2><p data-k="scarf-text">Two metres of the softest yarn we found.</p><a data-k="scarf-buy" href="/scarf">Buy the scarf</a></article></section>
 <footer><p data-k="note">Free returns within 30 days.</p></footer>`
 
+/** Three paragraphs of the same filler, each starting with the same 40+ characters, under a heading. */
+const para = (k: string, end: string) =>
+  `<p data-k="${k}">Lorem ipsum dolor sit amet, consectetur adipisicing elit. Saepe nostrum ullam eveniet pariatur voluptates odit, ${end}</p>`
+const FILLER = `<div class="container"><h1 data-k="h">About me</h1>${para('one', 'fuga atque ea nobis sit soluta.')}${para('two', 'tempore ipsam quae amet.')}${para('three', 'nobis sit soluta odit veniam.')}</div>`
+/** Revision 2 of FILLER: a class renamed and a word added to every paragraph. */
+const redesign = (body: string) =>
+  body
+    .replace('class="container"', 'class="edit-container"')
+    .replaceAll('Saepe nostrum', 'Saepe vivid nostrum')
+
 describe('carrying comments to a new revision', () => {
   test('revision 2 edits copy, swaps cards and renames classes: each pin re-anchors on its own element', () => {
     const v1 = page(V1)
@@ -102,15 +112,8 @@ describe('carrying comments to a new revision', () => {
   })
 
   test('a deleted paragraph among look-alikes, in a redesigned revision, needs a new spot', () => {
-    const para = (k: string, end: string) =>
-      `<p data-k="${k}">Lorem ipsum dolor sit amet, consectetur adipisicing elit. Saepe nostrum ullam eveniet pariatur voluptates odit, ${end}</p>`
-    const body = `<div class="container"><h1 data-k="h">About me</h1>${para('one', 'fuga atque ea nobis sit soluta.')}${para('two', 'tempore ipsam quae amet.')}${para('three', 'nobis sit soluta odit veniam.')}</div>`
-    const redesigned = () =>
-      page(
-        body
-          .replace('class="container"', 'class="edit-container"')
-          .replaceAll('Saepe nostrum', 'Saepe vivid nostrum'),
-      )
+    const body = FILLER
+    const redesigned = () => page(redesign(body))
     const anchors = ['three', 'two', 'one'].map((key) => ({ id: key, anchor: pin(page(body), key) }))
     const lastGone = redesigned()
     lastGone.querySelector('[data-k="three"]')?.remove()
@@ -131,6 +134,80 @@ describe('carrying comments to a new revision', () => {
     for (const key of ['one', 'three']) {
       const kept = afterMiddle.get(key)
       expect(kept?.status === 'reanchored' && landsOn(middleGone, kept.anchor), key).toBe(key)
+    }
+  })
+  // The first paragraph deleted: the second moves up to its path, between the very texts that surrounded
+  // the first (the heading before; after it, the third, which starts with the same 40 characters as the
+  // second). Only its own words tell it is the neighbour that used to follow, not the pinned paragraph.
+  for (const [label, revise] of [
+    ['as it was', (body: string) => body],
+    ['redesigned', redesign],
+  ] as const) {
+    test(`the first of look-alike paragraphs deleted (${label}): its pin needs a new spot, not the second's`, () => {
+      const anchors = ['one', 'two', 'three'].map((key) => ({ id: key, anchor: pin(page(FILLER), key) }))
+      const v2 = page(revise(FILLER))
+      v2.querySelector('[data-k="one"]')?.remove()
+      const carried = carryAnchors(anchors, createResolveContext(v2))
+      expect(carried.get('one')).toEqual({ status: 'needs-new-spot', reason: 'element-removed' })
+      const three = carried.get('three')
+      expect(three?.status === 'reanchored' && landsOn(v2, three.anchor)).toBe('three')
+      // Two is carried after the redesign; as it was, three (now at two's path, its words read as two's
+      // edited) stands in its way and it needs a new spot, as it did before this rule: never elsewhere.
+      const two = carried.get('two')
+      const where = two?.status === 'reanchored' ? landsOn(v2, two.anchor) : 'new spot'
+      expect(where).toBe(label === 'redesigned' ? 'two' : 'new spot')
+    })
+
+    test(`the first of look-alike paragraphs kept, a word edited (${label}): every pin stays on its own`, () => {
+      const anchors = ['one', 'two', 'three'].map((key) => ({ id: key, anchor: pin(page(FILLER), key) }))
+      const v2 = page(revise(FILLER).replace('fuga atque ea nobis', 'fuga atque ea omnis'))
+      const carried = carryAnchors(anchors, createResolveContext(v2))
+      for (const key of ['one', 'two', 'three']) {
+        const kept = carried.get(key)
+        expect(kept?.status === 'reanchored' && landsOn(v2, kept.anchor), key).toBe(key)
+      }
+    })
+
+    // Moving a paragraph among look-alikes of the same filler is beyond telling for most pins (the text
+    // around each one is the same filler), and those need a new spot; none may land on another paragraph.
+    test(`the first of look-alike paragraphs moved (${label}): no pin lands on another paragraph`, () => {
+      const anchors = ['one', 'two', 'three'].map((key) => ({ id: key, anchor: pin(page(FILLER), key) }))
+      for (const [after, edit] of [
+        ['two', false],
+        ['three', false],
+        ['three', true],
+      ] as const) {
+        const v2 = page(revise(FILLER).replace('fuga atque ea nobis', edit ? 'fuga atque ea omnis' : '$&'))
+        const one = v2.querySelector('[data-k="one"]')
+        if (one) v2.querySelector(`[data-k="${after}"]`)?.after(one)
+        const carried = carryAnchors(anchors, createResolveContext(v2))
+        for (const key of ['one', 'two', 'three']) {
+          const result = carried.get(key)
+          const where = result?.status === 'reanchored' ? landsOn(v2, result.anchor) : 'new spot'
+          expect(where, `after ${after}${edit ? ', edited' : ''}: ${key}`).toBeOneOf([key, 'new spot'])
+        }
+        // Moved with nothing else changed, the pinned paragraph is still found as it was.
+        const first = carried.get('one')
+        if (label === 'as it was' && !edit)
+          expect(first?.status === 'reanchored' && landsOn(v2, first.anchor), `after ${after}`).toBe('one')
+      }
+    })
+  }
+
+  test('an unchanged page: every pin carries onto its own element', () => {
+    for (const body of [FILLER, V1]) {
+      const v1 = page(body)
+      const keys = Array.from(
+        v1.querySelectorAll('[data-k]'),
+        (element) => element.getAttribute('data-k') ?? '',
+      )
+      const anchors = keys.map((key) => ({ id: key, anchor: pin(v1, key) }))
+      const v2 = page(body)
+      const carried = carryAnchors(anchors, createResolveContext(v2))
+      for (const key of keys) {
+        const kept = carried.get(key)
+        expect(kept?.status === 'reanchored' && landsOn(v2, kept.anchor), key).toBe(key)
+      }
     }
   })
 })

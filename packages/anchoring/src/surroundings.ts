@@ -7,6 +7,7 @@
 import { type WideKept, wideKept } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { contextOf, type TextCache } from './fingerprint'
+import { normalizeText, similarity } from './text'
 import type { Anchor } from './types'
 
 /** Context shorter than this proves nothing (the start of a page, a lone word). */
@@ -39,9 +40,22 @@ export interface WideFields {
   after: number | null
   /** Its own text is part of the stored wide context (a neighbour of the pinned element). */
   textInContext: boolean
+  /**
+   * Likeness (0..1) of its text to the stored text right after and right before the pinned element, over
+   * its own length (see readsAsItsNeighbour); null when either is shorter than MIN_CONTEXT.
+   */
+  likeNext: number | null
+  likePrevious: number | null
 }
 
-const NO_WIDE: WideFields = { wide: null, before: null, after: null, textInContext: false }
+const NO_WIDE: WideFields = {
+  wide: null,
+  before: null,
+  after: null,
+  textInContext: false,
+  likeNext: null,
+  likePrevious: null,
+}
 
 /**
  * The wide evidence of a candidate, measured once and only when asked: word triples of a few hundred
@@ -106,11 +120,18 @@ function wideOf(
   const after = text.slice(range.end, range.end + Math.ceil(wideSuffix.length * WIDE_WINDOW))
   const own = context.texts.of(element)
   const share = (kept: WideKept | null) => (kept ? kept.kept.size / kept.total : null)
+  const next = normalizeText(wideSuffix)
+  const previous = normalizeText(widePrefix)
+  const likeNext = Math.min(own.length, next.length)
+  const likePrevious = Math.min(own.length, previous.length)
   return {
     wide: wideKept(widePrefix + SIDE_BREAK + wideSuffix, before + SIDE_BREAK + after),
     before: share(wideKept(widePrefix, before)),
     after: share(wideKept(wideSuffix, after)),
     textInContext: own.length >= 3 && (widePrefix.includes(own) || wideSuffix.includes(own)),
+    likeNext: likeNext < MIN_CONTEXT ? null : similarity(own.slice(0, likeNext), next.slice(0, likeNext)),
+    likePrevious:
+      likePrevious < MIN_CONTEXT ? null : similarity(own.slice(-likePrevious), previous.slice(-likePrevious)),
   }
 }
 

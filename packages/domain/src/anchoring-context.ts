@@ -109,3 +109,26 @@ export function changedBetweenItsContext<T extends BetweenEvidence>(changed: rea
   )
   return fits.length === 1 ? (fits[0] ?? null) : null
 }
+
+/** What the resolver measured of a changed candidate against the texts stored right next to the pinned one. */
+export interface NeighbourEvidence {
+  /** 0..1 likeness of its text to the stored text of the pinned element. */
+  text: number
+  /**
+   * 0..1 likeness of its text to the stored text right after the pinned element (the start of the wide
+   * suffix) and right before it (the end of the wide prefix), over its own length; null: too short to tell.
+   */
+  likeNext: number | null
+  likePrevious: number | null
+}
+
+/**
+ * A changed element that reads more like the text stored right next to the pinned element than like the
+ * pinned element's own text is that neighbour, shifted into the place of the deleted pinned element, not
+ * the pinned element edited. The place alone does not tell them apart: the neighbour takes over the
+ * stored path, and when paragraphs of the same filler follow each other (each starting with the same 40
+ * characters), even the text on both sides reads as stored around it. Only its own words tell.
+ */
+export function readsAsItsNeighbour(c: NeighbourEvidence): boolean {
+  return Math.max(c.likeNext ?? 0, c.likePrevious ?? 0) > c.text
+}

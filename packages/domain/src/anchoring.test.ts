@@ -13,6 +13,7 @@ import {
   onlyOneKeepsItsSiblings,
   onlyOneKeepsItsWideContext,
   originalBeforeItsCopy,
+  readsAsItsNeighbour,
   wideKept,
 } from './anchoring'
 
@@ -326,5 +327,19 @@ describe('changedBetweenItsContext', () => {
     ['an old anchor without wide context', { before: null, after: null }],
   ])('%s: nobody', (name, evidence) => {
     expect(changedBetweenItsContext([changed(name, evidence)])).toBeNull()
+  })
+})
+
+describe('readsAsItsNeighbour', () => {
+  test('the paragraph that followed the deleted pinned one, shifted into its place, is that neighbour', () => {
+    // Filler paragraphs: like the stored one at 0.85, like the text stored right after it at 1.
+    expect(readsAsItsNeighbour({ text: 0.85, likeNext: 1, likePrevious: 0.3 })).toBe(true)
+    expect(readsAsItsNeighbour({ text: 0.8, likeNext: 0.2, likePrevious: 0.95 })).toBe(true)
+  })
+
+  test('the pinned element edited reads more like itself than like its neighbours; no context tells nothing', () => {
+    expect(readsAsItsNeighbour({ text: 0.97, likeNext: 0.85, likePrevious: 0.4 })).toBe(false)
+    expect(readsAsItsNeighbour({ text: 0.9, likeNext: 0.9, likePrevious: null })).toBe(false)
+    expect(readsAsItsNeighbour({ text: 0.2, likeNext: null, likePrevious: null })).toBe(false)
   })
 })
