@@ -54,6 +54,15 @@ export class RealtimeHub {
   /** What start() subscribed to on the bus (messages, drops); empty while stopped. */
   private busListeners: (() => void)[] = []
   private sweeper: ReturnType<typeof setInterval> | null = null
+  /**
+   * Settles once start() has its first LISTEN in place (or gave up). The process answers HTTP, and so takes
+   * sockets, before that: a subscription served earlier would take its replay snapshot while nothing is
+   * heard yet, and an event committed between the two would reach that socket never.
+   */
+  private markListening: () => void = () => {}
+  private readonly listening = new Promise<void>((resolve) => {
+    this.markListening = resolve
+  })
 
   constructor(private readonly options: HubOptions) {
     this.presence = new PresenceStore(options.now)
@@ -69,7 +78,11 @@ export class RealtimeHub {
         this.enqueue({ kind: 'catch-up', lastHeardAt: this.lastHeardAt, back }),
       ),
     ]
-    await this.options.bus.start()
+    try {
+      await this.options.bus.start()
+    } finally {
+      this.markListening()
+    }
     this.sweeper = setInterval(() => this.sweepPresence(), this.options.sweepIntervalMs ?? 1000)
     this.sweeper.unref?.()
   }
@@ -77,11 +90,17 @@ export class RealtimeHub {
   async stop(): Promise<void> {
     for (const stopListening of this.busListeners) stopListening()
     this.busListeners = []
+    this.markListening()
     await this.options.bus.stop()
     if (this.sweeper) clearInterval(this.sweeper)
     this.sweeper = null
     await this.draining
     this.server = null
+  }
+
+  /** Settles once the bus listens (see `listening`): what a socket is told it follows is heard from then. */
+  whenListening(): Promise<void> {
+    return this.listening
   }
 
   /** Registers an open socket (it is re-checked when its user's rights change). */
@@ -126,6 +145,7 @@ export class RealtimeHub {
     topics: string[],
     replay: () => Promise<EventRow[]>,
   ): Promise<number> {
+    await this.listening
     const catchUp: CatchUp = { connection, pending: [] }
     const fresh = topics.filter((topic) => !connection.topics.has(topic))
     for (const topic of fresh) this.addCatching(topic, catchUp)

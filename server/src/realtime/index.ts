@@ -64,12 +64,17 @@ export function realtimeModule(context: AppContext) {
         const connection = new Connection(ws.raw as RealtimeSocket, ws.data.actor, ws.data.request)
         connections.set(ws.raw, connection)
         hub.connect(connection)
-        connection.send({
-          type: 'ready',
-          connectionId: connection.id,
-          userId: connection.actor.user?.id ?? null,
+        // Ready (and live on the user's own topic) once the bus listens: a socket opened while the process
+        // was still starting would otherwise be told it follows what nobody hears yet.
+        void hub.whenListening().then(() => {
+          if (connection.closed) return
+          connection.send({
+            type: 'ready',
+            connectionId: connection.id,
+            userId: connection.actor.user?.id ?? null,
+          })
+          if (connection.actor.user) hub.subscribe(connection, userTopic(connection.actor.user.id))
         })
-        if (connection.actor.user) hub.subscribe(connection, userTopic(connection.actor.user.id))
       },
       message(ws, raw) {
         const connection = connections.get(ws.raw)

@@ -35,14 +35,7 @@ export class TestSocket {
 
   /** Opens a socket and waits for the server's `ready` frame. */
   static async open(baseUrl: string, options: SocketOptions = {}): Promise<TestSocket> {
-    const headers: Record<string, string> = {}
-    if (options.sessionToken) headers.cookie = `pinpoint_session=${options.sessionToken}`
-    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
-    if (options.origin) headers.origin = options.origin
-    const url = `${baseUrl.replace(/^http/, 'ws')}/api/v1/realtime`
-    // Bun's WebSocket accepts headers (a browser would send the cookie by itself).
-    const ws = new WebSocket(url, { headers } as unknown as string[])
-    const socket = new TestSocket(ws)
+    const socket = TestSocket.connect(baseUrl, options)
     await Promise.race([
       socket.next((frame) => frame.type === 'ready', 5000),
       socket.closedPromise.then(({ code }) => {
@@ -50,6 +43,28 @@ export class TestSocket {
       }),
     ])
     return socket
+  }
+
+  /** Starts opening a socket without waiting for anything (frames are recorded from the first one). */
+  static connect(baseUrl: string, options: SocketOptions = {}): TestSocket {
+    const headers: Record<string, string> = {}
+    if (options.sessionToken) headers.cookie = `pinpoint_session=${options.sessionToken}`
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
+    if (options.origin) headers.origin = options.origin
+    const url = `${baseUrl.replace(/^http/, 'ws')}/api/v1/realtime`
+    // Bun's WebSocket accepts headers (a browser would send the cookie by itself).
+    return new TestSocket(new WebSocket(url, { headers } as unknown as string[]))
+  }
+
+  /** Resolves once the WebSocket handshake is done (before the server's `ready`). */
+  opened(): Promise<void> {
+    if (this.ws.readyState === WebSocket.OPEN) return Promise.resolve()
+    return new Promise((resolve, reject) => {
+      this.ws.addEventListener('open', () => resolve(), { once: true })
+      this.ws.addEventListener('close', () => reject(new Error('socket closed before it opened')), {
+        once: true,
+      })
+    })
   }
 
   send(message: unknown): void {
