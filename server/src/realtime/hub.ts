@@ -20,8 +20,7 @@ import type { AccessChange, BusMessage, PresenceMessage } from './bus'
 import { type CatchUpMessage, catchUp as runCatchUp } from './catch-up'
 import { type Connection, type EventRow, eventFrame } from './connection'
 import type { HubOptions, Publisher } from './hub-options'
-import { PresenceStore, type Viewer } from './presence'
-import type { ServerFrame } from './protocol'
+import { PresenceStore, presenceFrameOf, type Viewer } from './presence'
 import { canvasLinkTopic, canvasMembersTopic, topicOfEvent } from './topics'
 
 interface CatchUp {
@@ -54,15 +53,8 @@ export class RealtimeHub {
   /** What start() subscribed to on the bus (messages, drops); empty while stopped. */
   private busListeners: (() => void)[] = []
   private sweeper: ReturnType<typeof setInterval> | null = null
-  /**
-   * Settles once start() has its first LISTEN in place (or gave up). The process answers HTTP, and so takes
-   * sockets, before that: a subscription served earlier would take its replay snapshot while nothing is
-   * heard yet, and an event committed between the two would reach that socket never.
-   */
-  private markListening: () => void = () => {}
-  private readonly listening = new Promise<void>((resolve) => {
-    this.markListening = resolve
-  })
+  /** Settles once start() has its first LISTEN in place, or gave up (see whenListening). */
+  private readonly listening = Promise.withResolvers<void>()
 
   constructor(private readonly options: HubOptions) {
     this.presence = new PresenceStore(options.now)
@@ -81,7 +73,7 @@ export class RealtimeHub {
     try {
       await this.options.bus.start()
     } finally {
-      this.markListening()
+      this.listening.resolve()
     }
     this.sweeper = setInterval(() => this.sweepPresence(), this.options.sweepIntervalMs ?? 1000)
     this.sweeper.unref?.()
@@ -90,7 +82,7 @@ export class RealtimeHub {
   async stop(): Promise<void> {
     for (const stopListening of this.busListeners) stopListening()
     this.busListeners = []
-    this.markListening()
+    this.listening.resolve()
     await this.options.bus.stop()
     if (this.sweeper) clearInterval(this.sweeper)
     this.sweeper = null
@@ -98,9 +90,12 @@ export class RealtimeHub {
     this.server = null
   }
 
-  /** Settles once the bus listens (see `listening`): what a socket is told it follows is heard from then. */
+  /**
+   * Settles once the bus listens. The process answers HTTP, and so takes sockets, before that; a
+   * subscription served earlier would be told a position whose next events nobody hears.
+   */
   whenListening(): Promise<void> {
-    return this.listening
+    return this.listening.promise
   }
 
   /** Registers an open socket (it is re-checked when its user's rights change). */
@@ -145,7 +140,7 @@ export class RealtimeHub {
     topics: string[],
     replay: () => Promise<EventRow[]>,
   ): Promise<number> {
-    await this.listening
+    await this.listening.promise
     const catchUp: CatchUp = { connection, pending: [] }
     const fresh = topics.filter((topic) => !connection.topics.has(topic))
     for (const topic of fresh) this.addCatching(topic, catchUp)
@@ -211,16 +206,7 @@ export class RealtimeHub {
 
   /** The presence frame for members (names, avatars) or for link holders (a count, decision 027). */
   presenceFrame(canvasId: string, forMembers: boolean): string {
-    const viewers = this.presence.viewers(canvasId)
-    const frame: ServerFrame = forMembers
-      ? { type: 'presence', canvasId, viewers }
-      : {
-          type: 'presence',
-          canvasId,
-          anonymous: true,
-          viewers: viewers.map(() => ({ userId: null, name: 'Someone', avatarUrl: null })),
-        }
-    return JSON.stringify(frame)
+    return presenceFrameOf(canvasId, this.presence.viewers(canvasId), forMembers)
   }
 
   /** Drops expired viewers and tells the canvases' sockets (run by a timer; callable from tests). */

@@ -6,11 +6,25 @@
  */
 import { PRESENCE_TIMEOUT_MS } from '@pinpoint/domain'
 import type { PresenceMessage } from './bus'
+import type { ServerFrame } from './protocol'
 
 export interface Viewer {
   userId: string | null
   name: string
   avatarUrl: string | null
+}
+
+/** The presence frame for members (names, avatars) or for link holders (a count, decision 027). */
+export function presenceFrameOf(canvasId: string, viewers: Viewer[], forMembers: boolean): string {
+  const frame: ServerFrame = forMembers
+    ? { type: 'presence', canvasId, viewers }
+    : {
+        type: 'presence',
+        canvasId,
+        anonymous: true,
+        viewers: viewers.map(() => ({ userId: null, name: 'Someone', avatarUrl: null })),
+      }
+  return JSON.stringify(frame)
 }
 
 interface Entry {
