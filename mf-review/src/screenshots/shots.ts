@@ -22,9 +22,13 @@ export function setCamera(next: Camera | null): void {
   camera = next
 }
 
-/** Starts the picture of a pin just placed (any earlier unposted one is dropped). */
-export function shootDraft(anchor: unknown): void {
-  draftShot = camera && anchor ? { anchor, shot: camera.capture([anchor]) } : null
+/**
+ * Starts the picture of a pin just placed (any earlier unposted one is dropped). A copy change's anchor
+ * holds the text before the edit while the page shows the edited text: `edited` (the anchor with the new
+ * text) is looked for first, as the pins do, or the element would not be found and no picture taken.
+ */
+export function shootDraft(anchor: unknown, edited: unknown = null): void {
+  draftShot = camera && anchor ? { anchor, shot: camera.capture([edited, anchor].filter(Boolean)) } : null
 }
 
 /** The picture started for this draft's anchor, handed over once (the comment is being posted). */

@@ -106,7 +106,11 @@ export function FrameViewer({
           reattachId,
         })
         // A new pin's picture starts now, while the page is as the reviewer saw it (not for a move).
-        if (!reattachId) shootDraft(message.anchor)
+        if (!reattachId)
+          shootDraft(
+            message.anchor,
+            message.type === 'text-edit' ? withText(message.anchor, message.after) : null,
+          )
         break
       case 'captured':
         answerCapture(message)
