@@ -7,8 +7,8 @@
 import { expect, type Locator, test } from '@playwright/test'
 import { expectNoSeriousAxe } from './a11y'
 import { ReviewPage } from './pages/review-page'
-import { type CorpusServer, createCanvas, logIn, startCorpusServer } from './review-fixtures'
-import { fixtures, shot } from './support'
+import { type CorpusServer, ownerWithBlog, startCorpusServer } from './review-fixtures'
+import { shot } from './support'
 
 let corpus: CorpusServer
 
@@ -24,32 +24,20 @@ function loadedWidth(image: Locator) {
 
 test('a resolved copy change gets an after picture, shown after the before picture', async ({ browser }) => {
   test.setTimeout(120_000)
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } })
-  const { betaOwner } = fixtures()
-  await logIn(context.request, betaOwner.email, betaOwner.password)
-  const canvas = await createCanvas(context.request, {
-    type: 'website',
-    title: 'Clean blog copy',
-    localUrl: `${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`,
-  })
+  const { context, canvas } = await ownerWithBlog(browser, corpus, 'Clean blog copy')
 
   const review = new ReviewPage(await context.newPage())
   await review.open(canvas.subdomain)
   // Copy change: edit the first post title in place, then comment on the change.
-  await review.page.keyboard.press('t')
-  const heading = review.frame.locator('h2.post-title').first()
-  await heading.click()
-  await heading.press('ControlOrMeta+a')
-  await heading.pressSequentially('Stars are closer than they look')
-  await heading.press('Enter')
-  await expect(review.composer.getByTestId('copy-change')).toContainText('Stars are closer than they look')
+  await review.editCopy(review.frame.locator('h2.post-title').first(), 'Stars are closer than they look')
   await review.composer.getByRole('combobox', { name: 'Comment' }).fill('A friendlier headline')
   await review.composer.getByRole('button', { name: 'Post' }).click()
   await expect(review.thread.getByRole('region', { name: 'Copy change' })).toContainText(
     'Stars are closer than they look',
   )
 
-  // The picture taken when pinned arrives first, alone (no Before/After labels yet).
+  // The picture taken when pinned arrives first, alone (no Before/After labels yet). The page shows the
+  // edit while the pin's anchor holds the old text: the spot is found by its new text, as the pin is.
   const pictures = review.thread.getByRole('list', { name: 'Screenshots' })
   const before = pictures.getByRole('button', { name: 'Screenshot: open full size' })
   await expect(before).toBeVisible({ timeout: 30_000 })

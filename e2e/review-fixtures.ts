@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { type APIRequestContext, expect } from '@playwright/test'
-import { ownNetwork, signUpByApi, uniqueEmail } from './support'
+import { type APIRequestContext, type Browser, expect } from '@playwright/test'
+import { fixtures, ownNetwork, signUpByApi, uniqueEmail } from './support'
 
 export interface CorpusServer {
   origin: string
@@ -88,6 +88,19 @@ export async function createCanvas(
   expect(response.status(), await response.text()).toBeLessThan(300)
   const { canvas } = (await response.json()) as { canvas: CreatedCanvas }
   return canvas
+}
+
+/** The seeded team owner, signed in on a desktop-sized context, with a website canvas of the clean blog. */
+export async function ownerWithBlog(browser: Browser, corpus: CorpusServer, title: string) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } })
+  const { betaOwner } = fixtures()
+  await logIn(context.request, betaOwner.email, betaOwner.password)
+  const canvas = await createCanvas(context.request, {
+    type: 'website',
+    title,
+    localUrl: `${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`,
+  })
+  return { context, canvas }
 }
 
 /** Uploads a design, PDF or e-mail file to a canvas (POST /canvas-assets, multipart). */

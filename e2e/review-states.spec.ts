@@ -136,13 +136,7 @@ test.describe('review screen states', () => {
     await review.backToList()
 
     // Copy change: edit the heading's text in place, then comment on the change.
-    await review.page.keyboard.press('t')
-    const heading = review.frame.locator('h2.post-title').first()
-    await heading.click()
-    await heading.press('ControlOrMeta+a')
-    await heading.pressSequentially('Explore more')
-    await heading.press('Enter')
-    await expect(review.composer.getByTestId('copy-change')).toContainText('Explore more')
+    await review.editCopy(review.frame.locator('h2.post-title').first(), 'Explore more')
     await review.composer.getByRole('combobox', { name: 'Comment' }).fill('Shorter headline')
     await review.composer.getByRole('button', { name: 'Post' }).click()
     await expect(review.thread.getByRole('region', { name: 'Copy change' })).toContainText('Explore more')

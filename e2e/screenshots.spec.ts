@@ -7,8 +7,8 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { ReviewPage } from './pages/review-page'
-import { type CorpusServer, createCanvas, logIn, startCorpusServer } from './review-fixtures'
-import { fixtures, shot, signUpByApi, uniqueEmail } from './support'
+import { type CorpusServer, ownerWithBlog, startCorpusServer } from './review-fixtures'
+import { shot, signUpByApi, uniqueEmail } from './support'
 
 let corpus: CorpusServer
 
@@ -24,14 +24,7 @@ test("a pin's screenshot appears in the comment and in the notification e-mail",
   const bobEmail = uniqueEmail('bob')
   await signUpByApi(phone.request, { email: bobEmail, name: 'Bob Shutter', teamName: 'Shutter studio' })
 
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } })
-  const { betaOwner } = fixtures()
-  await logIn(context.request, betaOwner.email, betaOwner.password)
-  const canvas = await createCanvas(context.request, {
-    type: 'website',
-    title: 'Clean blog pictures',
-    localUrl: `${corpus.origin}/websites/startbootstrap-clean-blog-1.0.2/index.html`,
-  })
+  const { context, canvas } = await ownerWithBlog(browser, corpus, 'Clean blog pictures')
   const shared = await context.request.post(`/api/v1/canvases/${canvas.id}/share`, {
     data: { emails: [bobEmail] },
   })

@@ -49,6 +49,16 @@ export class ReviewPage {
     await this.frame.getByText(text).first().click()
   }
 
+  /** Copy change: in text-edit mode (t), replaces the text of `element` (in the frame) and confirms. */
+  async editCopy(element: Locator, text: string) {
+    await this.page.keyboard.press('t')
+    await element.click()
+    await element.press('ControlOrMeta+a')
+    await element.pressSequentially(text)
+    await element.press('Enter')
+    await expect(this.composer.getByTestId('copy-change')).toContainText(text)
+  }
+
   async writeComment(text: string, { isPrivate = false } = {}) {
     await expect(this.composer).toBeVisible()
     await this.composer.getByRole('combobox', { name: 'Comment' }).fill(text)
