@@ -186,6 +186,22 @@ describe('resolving after edits of the page', () => {
     })
   }
 
+  test('either of two equal paragraphs grew a sentence: its pin stays on it, never taken for its twin', () => {
+    // Its start is still the stored text, which is also its twin's, the text stored right after it: it reads
+    // as much like that neighbour as it did when pinned (the corpus's clean-blog post, sentence variant).
+    const text =
+      'There can be no thought of finishing for aiming for the stars. Both figuratively and literally, it is a task to occupy the generations. And no matter how much progress one makes, there is always the thrill of just beginning.'
+    const body = `<article><h2>The Final Frontier</h2><p data-k="a">${text}</p><p data-k="b">${text}</p><blockquote>The dreams of yesterday are the hopes of today and the reality of tomorrow.</blockquote></article>`
+    for (const key of ['a', 'b']) {
+      const anchor = pin(page(body), key)
+      const edited = page(body)
+      edited
+        .querySelector(`[data-k="${key}"]`)
+        ?.append(' This sentence was added by a later edit of the page.')
+      expect(landing(edited, [anchor])).toEqual([key])
+    }
+  })
+
   test('a short text changed at the old place, its neighbour having taken the place: inactive', () => {
     const body = `<ul><li>Trial length: 14 days</li><li data-k="start">Trial Start Date: today</li><li data-k="end">Trial End Date: later</li><li>Plan: free</li></ul>`
     const anchor = pin(page(body), 'start')
