@@ -6,7 +6,6 @@
  * element is gone or changed beyond recognition), the comment "needs a new spot": it keeps its thread,
  * and someone re-attaches it by clicking. A pin on the page itself carries over as it is.
  */
-import { readsAsItsNeighbour } from '@pinpoint/domain/anchoring'
 import { captureAnchor } from './capture'
 import type { ResolveContext } from './context'
 import { explainResolution, isAnchor } from './resolve'
@@ -43,12 +42,6 @@ export function carryAnchor(anchor: unknown, context: ResolveContext): Carried {
         c.score >= winner.score - CARRY_MARGIN,
     )
   if (rival) return { status: 'needs-new-spot', reason: 'element-changed' }
-  // The pinned element deleted, its neighbour moves up to its path, and when paragraphs of the same filler
-  // follow each other the text on both sides of that neighbour is even the stored one: the resolver takes it
-  // as the pinned element edited. Its own words read more like the text stored next to the pinned element
-  // than like the pinned element's: it is that neighbour, and the pin needs a new spot.
-  if (winner && !winner.identical && readsAsItsNeighbour({ text: winner.text, ...winner.wideEvidence() }))
-    return { status: 'needs-new-spot', reason: 'element-removed' }
   const rect = element.getBoundingClientRect()
   const clientX = rect.left + anchor.offset.x * rect.width
   const clientY = rect.top + anchor.offset.y * rect.height

@@ -10,7 +10,7 @@
  *   were added (a twin pasted next to the pinned element, which keeps its own path);
  * - a changed element must be at the stored place or keep its surroundings (see `confirmed`).
  */
-import { editedTextPlaced, grewInPlace } from '@pinpoint/domain/anchoring'
+import { editedTextPlaced, grewInPlace, readsAsItsNeighbour } from '@pinpoint/domain/anchoring'
 import type { ResolveContext } from './context'
 import { lookAlikes } from './context'
 import type { ScoreParts } from './fingerprint'
@@ -64,49 +64,14 @@ export function confirmed(
   context: ResolveContext,
   identicalOthers: () => Element[],
 ): boolean {
+  if (!candidate.identical)
+    return (
+      // Measured last, and only for a changed candidate that would otherwise be confirmed: the wide
+      // evidence costs most.
+      changedConfirmed(candidate, anchor, context) && !isItsNeighbour(candidate)
+    )
   const { fingerprint } = anchor
   const { cssHit, sides, near } = candidate
-  if (!candidate.identical) {
-    const text = context.texts.of(candidate.element)
-    if (
-      (fingerprint.dupes ?? 1) <= 1 &&
-      grewInPlace({
-        storedLength: fingerprint.textLength,
-        whole: fingerprint.text.length === fingerprint.textLength,
-        length: text.length,
-        startsWithStored: text.startsWith(fingerprint.text),
-        readsAsBefore: candidate.contains && readsAsBefore(fingerprint.text, text),
-        structure: candidate.structure,
-      })
-    )
-      return true
-    // Both sides exactly as stored: it sits in the very gap the pinned element left, whatever its text.
-    if (sides === 2 && candidate.text >= 0.5) return true
-    // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
-    // that took the place of a moved or deleted element: only the very same place with the text next to
-    // it unchanged on both sides proves it.
-    if (fingerprint.textLength < 30) {
-      if (cssHit && near === 2 && candidate.structure >= 0.99) return true
-      // Unless it still starts with the whole stored text (a sentence was added to a heading), where
-      // the text on one side and the place in the tree agree.
-      if (near === 0 || fingerprint.text.length < 12) return false
-      if (text.startsWith(fingerprint.text)) return candidate.structure >= 0.75
-      // A word changed in a short text: it must still read as before, close to the stored place.
-      return candidate.text >= 0.85 && candidate.structure >= 0.9
-    }
-    // A longer text changed by a few words: it must still read as before (in order, not only the same
-    // words) and be at the same place in the tree or keep the text on one side.
-    if (!readsAsBefore(fingerprint.text, text)) return false
-    return editedTextPlaced({
-      cssHit,
-      sides,
-      near,
-      structure: candidate.structure,
-      storedLength: fingerprint.textLength,
-      wasUnique: (fingerprint.dupes ?? 1) <= 1,
-      readsClosely: sides === 0 && near === 0 && readsAsBefore(fingerprint.text, text, CLOSELY),
-    })
-  }
   const dupes = fingerprint.dupes ?? 1
   const now = lookAlikes(candidate.element, context)
   if (dupes <= 1 || now > dupes) return dupes <= 1 || near > 0 || cssHit
@@ -120,4 +85,64 @@ export function confirmed(
   return identicalOthers().every(
     (other) => other === candidate.element || surroundings(other, anchor, context).sides < 2,
   )
+}
+
+/**
+ * A changed candidate that is the pinned element's neighbour, not the pinned element edited. The pinned
+ * element deleted, its neighbour moves up to its path, and when paragraphs of the same filler follow each
+ * other even the text on both sides of it is the stored one: every rule of `confirmed` takes it as the
+ * pinned element edited. Its own words read more like the text stored right next to the pinned element
+ * than like the pinned element's (readsAsItsNeighbour). Live placement and carrying share this rule.
+ */
+export function isItsNeighbour(candidate: Pick<Scored, 'identical' | 'text' | 'wideEvidence'>): boolean {
+  return !candidate.identical && readsAsItsNeighbour({ text: candidate.text, ...candidate.wideEvidence() })
+}
+
+/** `confirmed` for a changed candidate (its text, attributes or, for an image, its source not the stored). */
+function changedConfirmed(
+  candidate: Omit<Scored, 'confirmed'>,
+  anchor: Anchor,
+  context: ResolveContext,
+): boolean {
+  const { fingerprint } = anchor
+  const { cssHit, sides, near } = candidate
+  const text = context.texts.of(candidate.element)
+  if (
+    (fingerprint.dupes ?? 1) <= 1 &&
+    grewInPlace({
+      storedLength: fingerprint.textLength,
+      whole: fingerprint.text.length === fingerprint.textLength,
+      length: text.length,
+      startsWithStored: text.startsWith(fingerprint.text),
+      readsAsBefore: candidate.contains && readsAsBefore(fingerprint.text, text),
+      structure: candidate.structure,
+    })
+  )
+    return true
+  // Both sides exactly as stored: it sits in the very gap the pinned element left, whatever its text.
+  if (sides === 2 && candidate.text >= 0.5) return true
+  // A short text or an image that changed (a price, "Safari 1.3", another src) is as likely a neighbour
+  // that took the place of a moved or deleted element: only the very same place with the text next to
+  // it unchanged on both sides proves it.
+  if (fingerprint.textLength < 30) {
+    if (cssHit && near === 2 && candidate.structure >= 0.99) return true
+    // Unless it still starts with the whole stored text (a sentence was added to a heading), where
+    // the text on one side and the place in the tree agree.
+    if (near === 0 || fingerprint.text.length < 12) return false
+    if (text.startsWith(fingerprint.text)) return candidate.structure >= 0.75
+    // A word changed in a short text: it must still read as before, close to the stored place.
+    return candidate.text >= 0.85 && candidate.structure >= 0.9
+  }
+  // A longer text changed by a few words: it must still read as before (in order, not only the same
+  // words) and be at the same place in the tree or keep the text on one side.
+  if (!readsAsBefore(fingerprint.text, text)) return false
+  return editedTextPlaced({
+    cssHit,
+    sides,
+    near,
+    structure: candidate.structure,
+    storedLength: fingerprint.textLength,
+    wasUnique: (fingerprint.dupes ?? 1) <= 1,
+    readsClosely: sides === 0 && near === 0 && readsAsBefore(fingerprint.text, text, CLOSELY),
+  })
 }

@@ -12,7 +12,7 @@
  */
 import approxSearch from 'approx-string-match'
 import { createResolveContext, type ResolveContext } from './context'
-import { ACCEPT, confirmed, type Scored } from './evidence'
+import { ACCEPT, confirmed, isItsNeighbour, type Scored } from './evidence'
 import { anchorIdentity, identityKey, scoreParts } from './fingerprint'
 import { followsTwin, surroundings, wideEvidenceOf } from './surroundings'
 import { findAll, readsAsBefore } from './text'
@@ -216,13 +216,15 @@ export function explainResolution(anchor: unknown, context: ResolveContext): Exp
   }
 
   scored.sort((a, b) => b.score - a.score)
-  const winner = pickWinner(scored, anchor, identicalOnPage.length)
+  const picked = pickWinner(scored, anchor, identicalOnPage.length)
+  // The choices made from the wide context or among edited look-alikes may pick a changed candidate that
+  // `confirmed` did not confirm: the pinned element's neighbour is never its winner either.
+  const winner = picked && !isItsNeighbour(picked) ? picked : null
   if (!winner) {
-    const closest = scored[0]?.score ?? 0
-    return explained({
-      status: 'inactive',
-      reason: closest >= CHANGED ? 'element-changed' : 'element-removed',
-    })
+    const closest = scored[0]
+    // The closest element being the pinned one's neighbour (see isItsNeighbour), the pinned one is gone.
+    const changed = closest && closest.score >= CHANGED && !isItsNeighbour(closest)
+    return explained({ status: 'inactive', reason: changed ? 'element-changed' : 'element-removed' })
   }
   return explained(found(winner, anchor, context))
 }

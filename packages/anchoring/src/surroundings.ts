@@ -46,6 +46,9 @@ export interface WideFields {
    */
   likeNext: number | null
   likePrevious: number | null
+  /** The same likeness measured for the stored text of the pinned element itself (see readsAsItsNeighbour). */
+  pinnedLikeNext: number | null
+  pinnedLikePrevious: number | null
 }
 
 const NO_WIDE: WideFields = {
@@ -55,6 +58,8 @@ const NO_WIDE: WideFields = {
   textInContext: false,
   likeNext: null,
   likePrevious: null,
+  pinnedLikeNext: null,
+  pinnedLikePrevious: null,
 }
 
 /**
@@ -64,7 +69,7 @@ const NO_WIDE: WideFields = {
 export function wideEvidenceOf(element: Element, anchor: Anchor, context: ResolveContext): () => WideFields {
   let measured: WideFields | undefined
   return () => {
-    measured ??= (anchor.quote && wideOf(element, anchor.quote, context)) || NO_WIDE
+    measured ??= (anchor.quote && wideOf(element, anchor.quote, anchor.fingerprint, context)) || NO_WIDE
     return measured
   }
 }
@@ -106,6 +111,7 @@ const SIDE_BREAK = ' \u2016 '
 function wideOf(
   element: Element,
   quote: NonNullable<Anchor['quote']>,
+  fingerprint: Anchor['fingerprint'],
   context: ResolveContext,
 ): WideFields | null {
   const { widePrefix, wideSuffix } = quote
@@ -122,16 +128,27 @@ function wideOf(
   const share = (kept: WideKept | null) => (kept ? kept.kept.size / kept.total : null)
   const next = normalizeText(wideSuffix)
   const previous = normalizeText(widePrefix)
-  const likeNext = Math.min(own.length, next.length)
-  const likePrevious = Math.min(own.length, previous.length)
+  // The start of a text against the start of the text after it, its end against the end of the text before.
+  const startLike = (a: string) => {
+    const length = Math.min(a.length, next.length)
+    return length < MIN_CONTEXT ? null : similarity(a.slice(0, length), next.slice(0, length))
+  }
+  const endLike = (a: string) => {
+    const length = Math.min(a.length, previous.length)
+    return length < MIN_CONTEXT ? null : similarity(a.slice(-length), previous.slice(-length))
+  }
+  // The stored text is cut after its first characters: only a whole one has its own end.
+  const pinned = fingerprint.text
+  const whole = pinned.length === fingerprint.textLength
   return {
     wide: wideKept(widePrefix + SIDE_BREAK + wideSuffix, before + SIDE_BREAK + after),
     before: share(wideKept(widePrefix, before)),
     after: share(wideKept(wideSuffix, after)),
     textInContext: own.length >= 3 && (widePrefix.includes(own) || wideSuffix.includes(own)),
-    likeNext: likeNext < MIN_CONTEXT ? null : similarity(own.slice(0, likeNext), next.slice(0, likeNext)),
-    likePrevious:
-      likePrevious < MIN_CONTEXT ? null : similarity(own.slice(-likePrevious), previous.slice(-likePrevious)),
+    likeNext: startLike(own),
+    likePrevious: endLike(own),
+    pinnedLikeNext: startLike(pinned),
+    pinnedLikePrevious: whole ? endLike(pinned) : null,
   }
 }
 

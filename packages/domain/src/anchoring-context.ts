@@ -120,6 +120,9 @@ export interface NeighbourEvidence {
    */
   likeNext: number | null
   likePrevious: number | null
+  /** The same likeness for the stored text of the pinned element itself; null: too short or cut. */
+  pinnedLikeNext: number | null
+  pinnedLikePrevious: number | null
 }
 
 /**
@@ -127,8 +130,13 @@ export interface NeighbourEvidence {
  * pinned element's own text is that neighbour, shifted into the place of the deleted pinned element, not
  * the pinned element edited. The place alone does not tell them apart: the neighbour takes over the
  * stored path, and when paragraphs of the same filler follow each other (each starting with the same 40
- * characters), even the text on both sides reads as stored around it. Only its own words tell.
+ * characters), even the text on both sides reads as stored around it. Only its own words tell, and only
+ * where they read more like that neighbour than the pinned element itself did: when the pinned element
+ * and its neighbour are twins (two equal paragraphs), the pinned one with a sentence added reads as much
+ * like its twin as like itself, and this rule tells nothing.
  */
 export function readsAsItsNeighbour(c: NeighbourEvidence): boolean {
-  return Math.max(c.likeNext ?? 0, c.likePrevious ?? 0) > c.text
+  const side = (like: number | null, pinned: number | null) =>
+    like !== null && like > c.text && like > (pinned ?? 0)
+  return side(c.likeNext, c.pinnedLikeNext) || side(c.likePrevious, c.pinnedLikePrevious)
 }

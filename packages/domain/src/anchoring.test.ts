@@ -331,15 +331,39 @@ describe('changedBetweenItsContext', () => {
 })
 
 describe('readsAsItsNeighbour', () => {
+  const none = { pinnedLikeNext: null, pinnedLikePrevious: null }
   test('the paragraph that followed the deleted pinned one, shifted into its place, is that neighbour', () => {
     // Filler paragraphs: like the stored one at 0.85, like the text stored right after it at 1.
-    expect(readsAsItsNeighbour({ text: 0.85, likeNext: 1, likePrevious: 0.3 })).toBe(true)
-    expect(readsAsItsNeighbour({ text: 0.8, likeNext: 0.2, likePrevious: 0.95 })).toBe(true)
+    expect(readsAsItsNeighbour({ text: 0.85, likeNext: 1, likePrevious: 0.3, ...none })).toBe(true)
+    expect(readsAsItsNeighbour({ text: 0.8, likeNext: 0.2, likePrevious: 0.95, ...none })).toBe(true)
+    // The pinned paragraph itself read like its neighbour at 0.8 (the same filler): the neighbour, at 1, more.
+    expect(
+      readsAsItsNeighbour({
+        text: 0.85,
+        likeNext: 1,
+        likePrevious: 0.3,
+        pinnedLikeNext: 0.8,
+        pinnedLikePrevious: 0.3,
+      }),
+    ).toBe(true)
   })
 
   test('the pinned element edited reads more like itself than like its neighbours; no context tells nothing', () => {
-    expect(readsAsItsNeighbour({ text: 0.97, likeNext: 0.85, likePrevious: 0.4 })).toBe(false)
-    expect(readsAsItsNeighbour({ text: 0.9, likeNext: 0.9, likePrevious: null })).toBe(false)
-    expect(readsAsItsNeighbour({ text: 0.2, likeNext: null, likePrevious: null })).toBe(false)
+    expect(readsAsItsNeighbour({ text: 0.97, likeNext: 0.85, likePrevious: 0.4, ...none })).toBe(false)
+    expect(readsAsItsNeighbour({ text: 0.9, likeNext: 0.9, likePrevious: null, ...none })).toBe(false)
+    expect(readsAsItsNeighbour({ text: 0.2, likeNext: null, likePrevious: null, ...none })).toBe(false)
+  })
+
+  test('the pinned one of twin paragraphs, a sentence added: no likelier its twin than it was, not the twin', () => {
+    // Its start is still the stored text, which is its twin's (the text stored after it) word for word.
+    expect(
+      readsAsItsNeighbour({
+        text: 0.7,
+        likeNext: 1,
+        likePrevious: 0.3,
+        pinnedLikeNext: 1,
+        pinnedLikePrevious: 0.3,
+      }),
+    ).toBe(false)
   })
 })
