@@ -73,7 +73,11 @@ export function useLinkedPlayback(linked: boolean) {
       }
       video.onplay = () => {
         if (echo.play) echo.play = false
-        else act({ seek: true, play: true })
+        else {
+          act({ seek: true, play: true })
+          // Sent back from its end while the other still plays: it plays again with it.
+          follow(other(side), { play: true })
+        }
       }
       video.onpause = () => {
         if (echo.pause) echo.pause = false
@@ -82,7 +86,11 @@ export function useLinkedPlayback(linked: boolean) {
       }
       video.onseeked = () => {
         if (echo.seek !== null && Math.abs(video.currentTime - echo.seek) < 0.05) echo.seek = null
-        else act({ seek: true, play: true })
+        else {
+          act({ seek: true, play: true })
+          // Sent back from its end while the other still plays: it plays again with it.
+          follow(other(side), { play: true })
+        }
       }
       video.onratechange = () => follow(side, {})
       video.ontimeupdate = () => {
