@@ -84,8 +84,10 @@ export function useLinkedPlayback(linked: boolean) {
         // At its end a shorter video holds its last frame while the other finishes.
         else if (!video.ended) act({ seek: true, pause: true })
       }
-      video.onseeked = () => {
-        if (echo.seek !== null && Math.abs(video.currentTime - echo.seek) < 0.05) echo.seek = null
+      // On 'seeking', not 'seeked': the new position is exact then (a slow seek of a playing video lands
+      // later than asked), so the link's own seek is known by its time, and the other follows at once.
+      video.onseeking = () => {
+        if (echo.seek !== null && Math.abs(video.currentTime - echo.seek) < 0.01) echo.seek = null
         else {
           act({ seek: true, play: true })
           // Sent back from its end while the other still plays: it plays again with it.
