@@ -1,7 +1,8 @@
 /**
  * Compare two revisions of a video canvas (issue 17 item 2; the compare view takes every file type): v1 (a
  * 12 s landscape clip) and v2 (a 4 s portrait one), each uploaded through tus, side by side and as an
- * overlay. Each side plays its own revision with its own controls, zoom acts on both, and each side shows
+ * overlay. Each side plays its own revision with its own controls, linked (play, pause, seek, speed) unless
+ * the reviewer unlinks them, zoom acts on both, and each side shows
  * its own revision's pins around the moment it shows (a comment at 8 s appears on v1 once v1 is there, not
  * over its first frame). Axe at desktop and at a 390 px phone width, screenshots of each state.
  */
