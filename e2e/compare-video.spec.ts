@@ -1,13 +1,14 @@
 /**
  * Compare two revisions of a video canvas (issue 17 item 2; the compare view takes every file type): v1 (a
  * 12 s landscape clip) and v2 (a 4 s portrait one), each uploaded through tus, side by side and as an
- * overlay. Each side plays its own revision with its own controls, zoom acts on both, and each side shows
+ * overlay. Each side plays its own revision with its own controls, linked (play, pause, seek, speed) unless
+ * the reviewer unlinks them, zoom acts on both, and each side shows
  * its own revision's pins around the moment it shows (a comment at 8 s appears on v1 once v1 is there, not
  * over its first frame). Axe at desktop and at a 390 px phone width, screenshots of each state.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type APIRequestContext, expect, type Locator, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { expectNoSeriousAxe, expectNoSidewaysScroll, PHONE } from './a11y'
 import { overlayAndSwipe } from './compare-stage'
 import { ReviewPage } from './pages/review-page'
@@ -47,6 +48,98 @@ async function loaded(video: Locator) {
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(2)
+}
+
+type Pins = { leftPins: Locator; rightPins: Locator }
+
+/** Both sides' current times, read in one go so they are of the same instant. */
+function times(page: Page) {
+  return page.evaluate(() =>
+    ['left', 'right'].map(
+      (side) =>
+        (document.querySelector(`[data-testid=compare-side-${side}] video`) as HTMLVideoElement).currentTime,
+    ),
+  )
+}
+
+/** Moves a video (as its own seek bar would) and waits for the seek to land, the link having seen it. */
+const seek = (video: Locator, seconds: number) =>
+  video.evaluate(
+    (v: HTMLVideoElement, to: number) =>
+      new Promise<void>((resolve) => {
+        v.addEventListener('seeked', () => resolve(), { once: true })
+        v.currentTime = to
+      }),
+    seconds,
+  )
+const paused = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.paused)
+
+/**
+ * Linked playback (on by default): seeking, playing, pausing and the speed of either video carry to the
+ * other; the 4 s v2 holds its last frame while the 12 s v1 plays on; from the keyboard the toggle unlinks
+ * them, and then seeking one leaves the other.
+ */
+async function linkedPlayback(
+  page: Page,
+  leftVideo: Locator,
+  rightVideo: Locator,
+  { leftPins, rightPins }: Pins,
+) {
+  const link = page.getByRole('button', { name: 'Link playback' })
+  await expect(link).toBeVisible()
+  await expect(link).toHaveAttribute('aria-pressed', 'true')
+  const gap = async () => {
+    const [l = 0, r = 0] = await times(page)
+    return Math.abs(l - r)
+  }
+  // v2 moved to 2 s: v1 comes to the same moment.
+  await seek(rightVideo, 2)
+  await expect.poll(async () => (await times(page))[0]).toBeCloseTo(2, 1)
+  // v1 to 8 s: v2, 4 s long, shows its last frame (its first-moment pin goes); v1 is not pulled back.
+  await seek(leftVideo, 8)
+  await expect(leftPins).toHaveAttribute('aria-label', /Cut this scene shorter$/)
+  await expect
+    .poll(() => rightVideo.evaluate((v: HTMLVideoElement) => v.duration - v.currentTime))
+    .toBeLessThan(0.05)
+  await expect(rightPins).toHaveCount(0)
+  expect((await times(page))[0]).toBe(8)
+
+  // Played from v1 at 2.5 s: v2 plays too, at the same moment give or take the drift threshold.
+  await seek(leftVideo, 2.5)
+  await expect.poll(gap).toBeLessThan(0.05)
+  await leftVideo.evaluate((v: HTMLVideoElement) => v.play())
+  await expect.poll(() => paused(rightVideo)).toBe(false)
+  await expect.poll(async () => (await times(page))[1]).toBeGreaterThan(3)
+  expect(await gap()).toBeLessThan(0.6)
+  // v2 ends first and holds its last frame while v1 plays on.
+  await expect
+    .poll(() => rightVideo.evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 })
+    .toBe(true)
+  await expect.poll(async () => (await times(page))[0]).toBeGreaterThan(4.5)
+  expect(await paused(leftVideo)).toBe(false)
+  // Paused from v2's side after it is sent back: both stop at the same frame.
+  await seek(rightVideo, 1)
+  await expect.poll(async () => (await times(page))[0]).toBeLessThan(2)
+  await expect.poll(() => paused(rightVideo)).toBe(false)
+  await rightVideo.evaluate((v: HTMLVideoElement) => v.pause())
+  await expect.poll(() => paused(leftVideo)).toBe(true)
+  await expect.poll(gap).toBeLessThan(0.05)
+  // The speed follows.
+  await rightVideo.evaluate((v: HTMLVideoElement) => {
+    v.playbackRate = 2
+  })
+  await expect.poll(() => leftVideo.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
+
+  // Unlinked with the keyboard only: Tab from the zoom to the toggle, Space.
+  await page.getByRole('button', { name: 'Zoom in on both sides' }).focus()
+  await page.keyboard.press('Tab')
+  await expect(link).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(link).toHaveAttribute('aria-pressed', 'false')
+  const [, before = 0] = await times(page)
+  await seek(leftVideo, 3)
+  await expect(leftPins).toHaveCount(0)
+  expect((await times(page))[1]).toBe(before)
 }
 
 test('a video: v1 and v2 side by side and as an overlay, each side with its pins at its moment', async ({
@@ -106,7 +199,14 @@ test('a video: v1 and v2 side by side and as an overlay, each side with its pins
   await expect(leftPins).toHaveAttribute('aria-label', /^v1: Comment \d by Vic Video: The logo is too small$/)
   await expect(rightPins).toHaveCount(1)
   await expect(rightPins).toHaveAttribute('aria-label', /^v2: Comment \d by Vic Video: Much better framing$/)
-  // v1 moved to 8 s: the comment on that scene shows there, the first one goes; v2 is left where it was.
+  await linkedPlayback(page, leftVideo, rightVideo, { leftPins, rightPins })
+
+  // Unlinked, each side plays on its own: v1 moved to 8 s shows the comment on that scene there, the
+  // first one goes; v2 is left where it was.
+  await rightVideo.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 0
+  })
+  await expect(rightPins).toHaveAttribute('aria-label', /Much better framing$/)
   await leftVideo.evaluate((v: HTMLVideoElement) => {
     v.currentTime = 8
   })
@@ -114,6 +214,15 @@ test('a video: v1 and v2 side by side and as an overlay, each side with its pins
   await expect(leftPins).toHaveAttribute('aria-label', /Cut this scene shorter$/)
   await expect(rightPins).toHaveAttribute('aria-label', /Much better framing$/)
   expect(await rightVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0)
+  // Linked again from the keyboard: v2 comes to v1's moment at once (its last frame: it is 4 s long).
+  const link = page.getByRole('button', { name: 'Link playback' })
+  await link.focus()
+  await page.keyboard.press('Enter')
+  await expect(link).toHaveAttribute('aria-pressed', 'true')
+  await expect
+    .poll(() => rightVideo.evaluate((v: HTMLVideoElement) => v.duration - v.currentTime))
+    .toBeLessThan(0.05)
+  expect(await leftVideo.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(8)
 
   // Zoom acts on both sides: the two videos stay the same width.
   const widths = async () => [
@@ -152,6 +261,9 @@ test('a video: v1 and v2 side by side and as an overlay, each side with its pins
   await loaded(bottom.getByTestId('compare-video'))
   await expect(top.getByTestId('compare-pin')).toHaveCount(1)
   await expect(bottom.getByTestId('compare-pin')).toHaveCount(1)
+  // The link toggle is in the bar on a phone too, on screen.
+  const phoneLink = await pocket.page.getByRole('button', { name: 'Link playback' }).boundingBox()
+  expect(phoneLink && phoneLink.x >= 0 && phoneLink.x + phoneLink.width <= 390).toBe(true)
   const upper = await top.boundingBox()
   const lower = await bottom.boundingBox()
   expect(upper && lower && lower.y >= upper.y + upper.height - 1).toBe(true)

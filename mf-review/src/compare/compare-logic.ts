@@ -86,3 +86,55 @@ export function pinsAtTime(pins: readonly Annotation[], time: number, window: nu
     (a) => a.videoTime === null || a.videoTime === undefined || Math.abs(a.videoTime - time) <= window,
   )
 }
+
+/** During linked playback, how far apart (seconds) the two videos may drift before the follower is moved. */
+export const DRIFT_S = 0.25
+/** A paused or seeked follower is moved to the exact moment unless it is already this close (a frame). */
+const SEEK_EPSILON_S = 0.02
+
+/** A video's state as the link reads it (the element's own fields). */
+export interface Playhead {
+  currentTime: number
+  duration: number
+  paused: boolean
+  ended: boolean
+  playbackRate: number
+}
+
+/** What the follower does so it shows the leader's moment: each field null when it is already right. */
+export interface LinkStep {
+  seek: number | null
+  play: boolean
+  pause: boolean
+  rate: number | null
+}
+
+/** The leader's moment on the follower: the same time, held at the follower's last frame when it is shorter. */
+export function linkedTime(time: number, followerDuration: number): number {
+  const end = Number.isFinite(followerDuration) && followerDuration > 0 ? followerDuration : time
+  return Math.min(Math.max(0, time), end)
+}
+
+/**
+ * What the follower must do to show the leader's moment (compare the same moment of v1 and v2). During
+ * playback it is moved only once the two drift apart by more than DRIFT_S (seeking a playing video stalls
+ * it); paused, to the frame. Idempotent: a follower that already matches has nothing to do, so its own
+ * events (the echo of what the link did) ask nothing back of the leader. A shorter leader at its last
+ * frame says nothing about a longer follower already past that point (it holds its frame while the other
+ * finishes), and a follower at its end is not played again while the leader plays on.
+ */
+export function linkStep(leader: Playhead, follower: Playhead): LinkStep {
+  const threshold = leader.paused ? SEEK_EPSILON_S : DRIFT_S
+  const target = linkedTime(leader.currentTime, follower.duration)
+  const leaderAtEnd = leader.ended || leader.currentTime >= leader.duration - SEEK_EPSILON_S
+  const heldByLeader = leaderAtEnd && follower.currentTime >= leader.currentTime
+  const seek = !heldByLeader && Math.abs(follower.currentTime - target) > threshold ? target : null
+  const followerEnd = Number.isFinite(follower.duration) ? follower.duration - SEEK_EPSILON_S : Infinity
+  // An ended leader's pause is its end, not the reviewer's: the other plays on.
+  return {
+    seek,
+    play: !leader.paused && follower.paused && target < followerEnd,
+    pause: leader.paused && !leader.ended && !follower.paused,
+    rate: follower.playbackRate === leader.playbackRate ? null : leader.playbackRate,
+  }
+}

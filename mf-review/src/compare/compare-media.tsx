@@ -41,6 +41,7 @@ export function CompareMedia({
   width,
   onPageCount,
   onTime,
+  videoRef,
 }: {
   asset: CanvasAsset | null
   pageIndex: number
@@ -48,6 +49,8 @@ export function CompareMedia({
   onPageCount?: (count: number) => void
   /** A video's moment on screen, as it plays or is moved (which of its pins show). */
   onTime?: (seconds: number) => void
+  /** The video element, for linked playback of the two sides. */
+  videoRef?: (video: HTMLVideoElement | null) => void
 }) {
   if (!asset?.url) {
     return (
@@ -64,6 +67,7 @@ export function CompareMedia({
     return (
       // biome-ignore lint/a11y/useMediaCaption: a reviewed video has no captions of ours to add
       <video
+        ref={videoRef}
         src={asset.url}
         controls
         preload="metadata"

@@ -3,7 +3,18 @@
  * files (both sides together), the file and page, carrying comments, and the way back to the review.
  */
 import { Button, cn } from '@pinpoint/ui'
-import { ArrowLeft, ChevronLeft, ChevronRight, Columns2, Layers, Minus, MoveRight, Plus } from 'lucide-react'
+import {
+  ArrowLeft,
+  ChevronLeft,
+  ChevronRight,
+  Columns2,
+  Layers,
+  Link2,
+  Minus,
+  MoveRight,
+  Plus,
+  Unlink2,
+} from 'lucide-react'
 import type { CompareState } from './compare-logic'
 
 const SELECT = 'h-8 shrink-0 rounded-control border border-line-strong/80 bg-surface px-1.5 text-sm'
@@ -20,10 +31,12 @@ export interface CompareToolbarProps {
   files: { count: number; index: number; onIndex(index: number): void }
   pages: { count: number; index: number; onIndex(index: number): void } | null
   carry: { count: number; busy: boolean; onCarry(): void } | null
+  /** Linked playback of the two videos (videos only). */
+  link?: { on: boolean; onToggle(): void } | null
 }
 
 export function CompareToolbar(props: CompareToolbarProps) {
-  const { state, numbers, onChange, opacity, zoom, files, pages, carry } = props
+  const { state, numbers, onChange, opacity, zoom, files, pages, carry, link } = props
   const pick = (side: 'left' | 'right', label: string) => (
     <select
       aria-label={label}
@@ -108,6 +121,24 @@ export function CompareToolbar(props: CompareToolbarProps) {
             <Plus />
           </Button>
         </fieldset>
+      ) : null}
+      {link ? (
+        // A toggle button (aria-pressed): Space or Enter links or unlinks the two videos' playheads.
+        <Button
+          variant={link.on ? 'secondary' : 'ghost'}
+          size="sm"
+          aria-pressed={link.on}
+          onClick={link.onToggle}
+          title={
+            link.on
+              ? 'Both videos play, pause and seek together'
+              : 'Each video plays on its own: press to play them together'
+          }
+          data-testid="compare-link"
+        >
+          {link.on ? <Link2 aria-hidden="true" /> : <Unlink2 aria-hidden="true" />}
+          Link playback
+        </Button>
       ) : null}
       {files.count > 1 ? (
         <select

@@ -26,6 +26,7 @@ import { CompareFrame, type FrameHandle } from './compare-frame'
 import { assetsOf, carriable, carriedText, pinsAtTime, pinsOf } from './compare-logic'
 import { CompareMedia, ComparePins } from './compare-media'
 import { CompareToolbar } from './compare-toolbar'
+import { useLinkedPlayback } from './linked-playback'
 import { SwipeHandle } from './swipe-handle'
 
 function framePins(list: readonly Annotation[]): PinInput[] {
@@ -58,6 +59,9 @@ export function CompareView() {
   const [busy, setBusy] = useState(false)
   const [overlayScrollX, setOverlayScrollX] = useState(0)
   const [videoTimes, setVideoTimes] = useState({ left: 0, right: 0 })
+  // Both videos play, pause and seek together unless the reviewer unlinks them.
+  const [linked, setLinked] = useState(true)
+  const linkVideos = useLinkedPlayback(linked && viewer === 'video')
   const stage = useRef<HTMLDivElement>(null)
   const size = useElementSize(stage)
   const frames = useRef<{ left: FrameHandle | null; right: FrameHandle | null }>({ left: null, right: null })
@@ -229,6 +233,7 @@ export function CompareView() {
             asset && setPageCounts((c) => (c[asset.id] === count ? c : { ...c, [asset.id]: count }))
           }
           onTime={(seconds) => setVideoTimes((t) => (t[side] === seconds ? t : { ...t, [side]: seconds }))}
+          videoRef={linkVideos[side]}
         />
         <ComparePins
           pins={
@@ -280,6 +285,7 @@ export function CompareView() {
             setPageIndex(0)
           },
         }}
+        link={viewer === 'video' ? { on: linked, onToggle: () => setLinked((on) => !on) } : null}
         pages={viewer === 'pdf' ? { count: pageCount, index: pageIndex, onIndex: setPageIndex } : null}
         // Offered only when there is something to carry (no button that does nothing).
         carry={toCarry?.length ? { count: toCarry.length, busy, onCarry: () => void carry() } : null}
