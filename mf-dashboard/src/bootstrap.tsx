@@ -1,5 +1,12 @@
 import { createApiClient, type SessionResponse } from '@pinpoint/api'
-import { dismissToastAtom, loginAtom, logoutAtom, runToastActionAtom, toastsAtom } from '@pinpoint/state'
+import {
+  dismissToastAtom,
+  holdToastAtom,
+  loginAtom,
+  logoutAtom,
+  runToastActionAtom,
+  toastsAtom,
+} from '@pinpoint/state'
 import { ToastViewport, TooltipProvider } from '@pinpoint/ui'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createStore, Provider, useAtomValue, useSetAtom } from 'jotai'
@@ -22,7 +29,15 @@ function Toasts() {
   const toasts = useAtomValue(toastsAtom)
   const dismiss = useSetAtom(dismissToastAtom)
   const run = useSetAtom(runToastActionAtom)
-  return <ToastViewport toasts={toasts} onDismiss={dismiss} onAction={(t) => void run(t.id)} />
+  const hold = useSetAtom(holdToastAtom)
+  return (
+    <ToastViewport
+      toasts={toasts}
+      onDismiss={dismiss}
+      onAction={(t) => void run(t.id)}
+      onHold={(id, held) => hold({ id, held })}
+    />
+  )
 }
 
 const container = document.getElementById('root')

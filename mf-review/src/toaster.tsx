@@ -5,6 +5,7 @@
 import {
   dismissNotificationAtom,
   dismissToastAtom,
+  holdToastAtom,
   notificationsAtom,
   runToastActionAtom,
   toastsAtom,
@@ -18,9 +19,15 @@ export function StandaloneToaster() {
   const notifications = useAtomValue(notificationsAtom)
   const dismiss = useSetAtom(dismissToastAtom)
   const runAction = useSetAtom(runToastActionAtom)
+  const hold = useSetAtom(holdToastAtom)
   const dismissNotification = useSetAtom(dismissNotificationAtom)
   return (
-    <ToastViewport toasts={toasts} onDismiss={dismiss} onAction={(toast) => void runAction(toast.id)}>
+    <ToastViewport
+      toasts={toasts}
+      onDismiss={dismiss}
+      onAction={(toast) => void runAction(toast.id)}
+      onHold={(id, held) => hold({ id, held })}
+    >
       <NotificationList
         notifications={notifications}
         onOpen={(entry) => {

@@ -116,7 +116,6 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           for (const annotation of removed) restoreAnnotation(client, canvasId, annotation)
         }
         const deletion = deferDelete({
-          delayMs: TOAST_TIMEOUT_MS,
           onUndo: restore,
           send: async (leaving) => {
             const results = await Promise.allSettled(
@@ -135,6 +134,7 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           message: ids.length === 1 ? 'Comment deleted' : `${ids.length} comments deleted`,
           timeout: TOAST_TIMEOUT_MS,
           action: { label: 'Undo', onClick: () => void deletion.undo() },
+          onLeave: () => void deletion.flush(false),
         })
       },
       /** The author's new text; "edited" comes back with the server's answer (editedAt). */
@@ -188,7 +188,6 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
         const reply = find(annotationId)?.AnnotationReplies?.find((r) => r.id === replyId)
         removeReply(client, canvasId, annotationId, replyId)
         const deletion = deferDelete({
-          delayMs: TOAST_TIMEOUT_MS,
           onUndo: () => {
             if (reply) restoreReply(client, canvasId, reply)
           },
@@ -207,6 +206,7 @@ export function useAnnotationActions(canvasId: string, commentHref: (annotationI
           message: 'Reply deleted',
           timeout: TOAST_TIMEOUT_MS,
           action: { label: 'Undo', onClick: () => void deletion.undo() },
+          onLeave: () => void deletion.flush(false),
         })
       },
     }

@@ -2,11 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import { deferDelete, waitingDeletions } from './deferred'
 
 describe('deletions with Undo', () => {
-  test('sent once when the Undo time is over; Undo is then too late', async () => {
+  test('waits for its toast, sent once when the toast has gone; Undo is then too late', async () => {
     const sent: boolean[] = []
     let undone = 0
     const deletion = deferDelete({
-      delayMs: 20,
       send: async (leaving) => {
         sent.push(leaving)
       },
@@ -14,7 +13,11 @@ describe('deletions with Undo', () => {
     })
     expect(deletion.state()).toBe('waiting')
     expect(waitingDeletions()).toBe(1)
-    await Bun.sleep(60)
+    // However long the toast is held on screen, nothing is sent before it leaves.
+    await Bun.sleep(30)
+    expect(sent).toEqual([])
+    await deletion.flush(false)
+    await deletion.flush(false)
     expect(sent).toEqual([false])
     expect(deletion.state()).toBe('sent')
     expect(deletion.undo()).toBe(false)
@@ -26,7 +29,6 @@ describe('deletions with Undo', () => {
     const sent: boolean[] = []
     let undone = 0
     const deletion = deferDelete({
-      delayMs: 20,
       send: async (leaving) => {
         sent.push(leaving)
       },
@@ -34,7 +36,7 @@ describe('deletions with Undo', () => {
     })
     expect(deletion.undo()).toBe(true)
     expect(deletion.undo()).toBe(false)
-    await Bun.sleep(60)
+    await deletion.flush(false)
     expect(sent).toEqual([])
     expect(undone).toBe(1)
     expect(deletion.state()).toBe('undone')
@@ -43,7 +45,6 @@ describe('deletions with Undo', () => {
   test('leaving the page sends at once, marked as leaving, and only once', async () => {
     const sent: boolean[] = []
     const deletion = deferDelete({
-      delayMs: 1000,
       send: async (leaving) => {
         sent.push(leaving)
       },

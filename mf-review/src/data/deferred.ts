@@ -1,6 +1,7 @@
 /**
  * Deletions with Undo. A deleted comment or reply leaves the screen at once, but the DELETE is sent only
- * when its Undo toast has gone (or the page is left, with `keepalive` so the request survives the page).
+ * when its Undo toast has gone (the toast's `onLeave` calls `flush`; a toast held by the pointer or the
+ * focus stays, and so does the deletion), or the page is left (with `keepalive`, so the request survives).
  * Undo before then simply puts it back: nothing was deleted on the server, so there is nothing to restore
  * there and other viewers never saw it go. Decision 041.
  */
@@ -10,7 +11,7 @@ export type DeferredState = 'waiting' | 'sent' | 'undone'
 export interface Deferred {
   /** Takes the deletion back if it has not been sent; false when it is too late. */
   undo(): boolean
-  /** Sends it now (the page is being left). */
+  /** Sends it now: its Undo toast has gone, or (`leaving`) the page is being left. */
   flush(leaving: boolean): Promise<void>
   state(): DeferredState
 }
@@ -28,22 +29,18 @@ function listenForLeave() {
 }
 
 export function deferDelete({
-  delayMs,
   send,
   onUndo,
 }: {
-  delayMs: number
   /** Sends the deletion; `leaving` asks for a request that outlives the page. */
   send: (leaving: boolean) => Promise<void>
   onUndo: () => void
 }): Deferred {
   let state: DeferredState = 'waiting'
-  let timer: ReturnType<typeof setTimeout> | undefined
   const entry: Deferred = {
     undo() {
       if (state !== 'waiting') return false
       state = 'undone'
-      clearTimeout(timer)
       waiting.delete(entry)
       onUndo()
       return true
@@ -51,13 +48,11 @@ export function deferDelete({
     async flush(leaving) {
       if (state !== 'waiting') return
       state = 'sent'
-      clearTimeout(timer)
       waiting.delete(entry)
       await send(leaving)
     },
     state: () => state,
   }
-  timer = setTimeout(() => void entry.flush(false), delayMs)
   waiting.add(entry)
   listenForLeave()
   return entry

@@ -57,6 +57,7 @@ export { localId, realScheduler, type Scheduler, schedulerAtom } from './schedul
 export {
   addToastAtom,
   dismissToastAtom,
+  holdToastAtom,
   runToastActionAtom,
   type ToastActionInput,
   type ToastEntry,

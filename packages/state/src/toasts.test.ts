@@ -4,7 +4,7 @@ import { loginAtom, logoutAtom } from './auth'
 import { createFakeScheduler } from './fake-scheduler'
 import { notificationsAtom, pushNotificationAtom, unreadEventsCountAtom } from './notifications'
 import { schedulerAtom } from './scheduler'
-import { addToastAtom, dismissToastAtom, runToastActionAtom, toastsAtom } from './toasts'
+import { addToastAtom, dismissToastAtom, holdToastAtom, runToastActionAtom, toastsAtom } from './toasts'
 
 function setup() {
   const store = createStore()
@@ -77,6 +77,63 @@ describe('toasts', () => {
     expect(phases()).toEqual(['animating-out'])
     clock.advance(300)
     expect(phases()).toEqual([])
+  })
+
+  test('onLeave runs when the time ends or the toast is dismissed, never after its action', async () => {
+    const { store, clock } = setup()
+    const left: string[] = []
+    store.set(addToastAtom, { type: 'success', message: 'Expires', onLeave: () => left.push('expired') })
+    const dismissed = store.set(addToastAtom, {
+      type: 'success',
+      message: 'Dismissed',
+      onLeave: () => left.push('dismissed'),
+    })
+    const undone = store.set(addToastAtom, {
+      type: 'success',
+      message: 'Undone',
+      action: { label: 'Undo' },
+      onLeave: () => left.push('undone'),
+    })
+    store.set(dismissToastAtom, dismissed)
+    store.set(dismissToastAtom, dismissed)
+    await store.set(runToastActionAtom, undone)
+    expect(left).toEqual(['dismissed'])
+    clock.advance(5300)
+    expect(left).toEqual(['dismissed', 'expired'])
+    clock.advance(1000)
+    expect(store.get(toastsAtom)).toEqual([])
+    expect(left).toEqual(['dismissed', 'expired'])
+  })
+
+  test('held by pointer or focus, a toast stays; released, it gets its whole time again', () => {
+    const { store, clock, phases } = setup()
+    let left = 0
+    const id = store.set(addToastAtom, { type: 'success', message: 'Comment deleted', onLeave: () => left++ })
+    clock.advance(4000)
+    store.set(holdToastAtom, { id, held: true })
+    clock.advance(60_000)
+    expect(phases()).toEqual(['visible'])
+    expect(left).toBe(0)
+    store.set(holdToastAtom, { id, held: false })
+    clock.advance(4999)
+    expect(phases()).toEqual(['visible'])
+    clock.advance(1)
+    expect(phases()).toEqual(['animating-out'])
+    expect(left).toBe(1)
+    // A hold once it is leaving changes nothing.
+    store.set(holdToastAtom, { id, held: true })
+    clock.advance(300)
+    expect(store.get(toastsAtom)).toEqual([])
+  })
+
+  test('a hold while it animates in shows it at once and keeps it', () => {
+    const { store, clock, phases } = setup()
+    const id = store.set(addToastAtom, { type: 'info', message: 'Saved' })
+    store.set(holdToastAtom, { id, held: true })
+    expect(phases()).toEqual(['visible'])
+    clock.advance(10_000)
+    expect(phases()).toEqual(['visible'])
+    expect(clock.pending()).toBe(0)
   })
 })
 

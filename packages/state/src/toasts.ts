@@ -5,7 +5,7 @@ import {
   type ToastType,
   validateToast,
 } from '@pinpoint/domain'
-import { atom } from 'jotai'
+import { atom, type Getter, type Setter } from 'jotai'
 import { userStateAtom } from './reset'
 import { localId, schedulerAtom } from './scheduler'
 
@@ -14,7 +14,14 @@ export type { ToastPhase, ToastType }
 /** A toast's button; `onClick` runs the action (Undo), then the toast leaves. */
 export type ToastActionInput = { label: string; onClick?: () => void | Promise<void> }
 
-export type ToastInput = Omit<DomainToastInput, 'action'> & { action?: ToastActionInput | null }
+export type ToastInput = Omit<DomainToastInput, 'action'> & {
+  action?: ToastActionInput | null
+  /**
+   * Runs when the toast leaves without its action having run (its time ended, or it was dismissed): what
+   * the action offered to take back becomes final then (a deletion with Undo is sent).
+   */
+  onLeave?: (() => void) | null
+}
 
 export type ToastEntry = {
   id: string
@@ -23,6 +30,7 @@ export type ToastEntry = {
   title: string | null
   timeout: number
   action: ToastActionInput | null
+  onLeave: (() => void) | null
   phase: ToastPhase
 }
 
@@ -42,11 +50,14 @@ function setPhase(list: ToastEntry[], id: string, phase: ToastPhase): ToastEntry
  * animating-out (300 ms) -> removed (dropped from the list). Returns the toast id.
  */
 export const addToastAtom = atom(null, (get, set, input: ToastInput): string => {
-  const { action, ...rest } = input
+  const { action, onLeave, ...rest } = input
   const toast = validateToast({ ...rest, action: action ? { label: action.label } : null })
   const id = localId('toast')
   const scheduler = get(schedulerAtom)
-  set(toastListAtom, [...get(toastListAtom), { ...toast, action: action ?? null, id, phase: 'animating-in' }])
+  set(toastListAtom, [
+    ...get(toastListAtom),
+    { ...toast, action: action ?? null, onLeave: onLeave ?? null, id, phase: 'animating-in' },
+  ])
   const timers = [
     scheduler.setTimeout(
       () => set(toastListAtom, setPhase(get(toastListAtom), id, 'visible')),
@@ -58,10 +69,32 @@ export const addToastAtom = atom(null, (get, set, input: ToastInput): string => 
   return id
 })
 
-/** Starts a toast's exit: animating-out, then removed after the animation. */
-export const dismissToastAtom = atom(null, (get, set, id: string) => {
+/**
+ * Holds a toast on screen while the pointer is over it or the focus is in it, and gives it its whole time
+ * again once both have left (WCAG 2.2.1: a reader, or someone reaching for Undo, is never timed out).
+ */
+export const holdToastAtom = atom(null, (get, set, { id, held }: { id: string; held: boolean }) => {
   const current = get(toastListAtom).find((toast) => toast.id === id)
   if (!current || current.phase === 'animating-out' || current.phase === 'removed') return
+  const scheduler = get(schedulerAtom)
+  for (const handle of get(toastTimersAtom)[id] ?? []) scheduler.clearTimeout(handle)
+  if (current.phase === 'animating-in') set(toastListAtom, setPhase(get(toastListAtom), id, 'visible'))
+  const timers = held ? [] : [scheduler.setTimeout(() => set(dismissToastAtom, id), current.timeout)]
+  set(toastTimersAtom, { ...get(toastTimersAtom), [id]: timers })
+})
+
+/** Starts a toast's exit: animating-out, then removed after the animation; its `onLeave` runs. */
+export const dismissToastAtom = atom(null, (get, set, id: string) => {
+  if (leave(get, set, id))
+    get(toastListAtom)
+      .find((toast) => toast.id === id)
+      ?.onLeave?.()
+})
+
+/** Takes a toast off (animating-out, then removed); false when it was already leaving. */
+function leave(get: Getter, set: Setter, id: string): boolean {
+  const current = get(toastListAtom).find((toast) => toast.id === id)
+  if (!current || current.phase === 'animating-out' || current.phase === 'removed') return false
   const scheduler = get(schedulerAtom)
   const { [id]: timers = [], ...others } = get(toastTimersAtom)
   for (const handle of timers) scheduler.clearTimeout(handle)
@@ -75,13 +108,15 @@ export const dismissToastAtom = atom(null, (get, set, id: string) => {
     set(toastTimersAtom, rest)
   }, TOAST_ANIMATION_MS)
   set(toastTimersAtom, { ...others, [id]: [removal] })
-})
+  return true
+}
 
 /** Runs a toast's action (for example Undo) and dismisses it. */
 export const runToastActionAtom = atom(null, async (get, set, id: string) => {
   const toast = get(toastListAtom).find((entry) => entry.id === id)
   // Once leaving, the action is spent: a double click must not undo twice.
   if (!toast?.action || toast.phase === 'animating-out' || toast.phase === 'removed') return
-  set(dismissToastAtom, id)
+  // Left by its action: `onLeave` (making final what the action takes back) must not run.
+  leave(get, set, id)
   await toast.action.onClick?.()
 })

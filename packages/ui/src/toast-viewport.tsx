@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
-import type { ReactNode } from 'react'
+import type { FocusEvent, ReactNode } from 'react'
 import { cn } from './cn'
 
 export type ToastTone = 'info' | 'success' | 'error' | 'warning'
@@ -19,6 +19,8 @@ export type ToastViewportProps = {
   toasts: readonly ToastItem[]
   onDismiss: (id: string) => void
   onAction?: (toast: ToastItem) => void
+  /** The pointer is over a toast or the focus in it (`held`), or both have left: its time waits meanwhile. */
+  onHold?: (id: string, held: boolean) => void
   /** Optional items rendered above the toasts (real-time notifications). */
   children?: ReactNode
 }
@@ -35,7 +37,7 @@ const icons: Record<ToastTone, ReactNode> = {
  * announced (errors assertively), and its buttons are reachable with Tab. The enter/leave
  * animations follow the toast's phase, so the state package stays the one source of timing.
  */
-export function ToastViewport({ toasts, onDismiss, onAction, children }: ToastViewportProps) {
+export function ToastViewport({ toasts, onDismiss, onAction, onHold, children }: ToastViewportProps) {
   return (
     <section
       aria-label="Notifications"
@@ -47,6 +49,7 @@ export function ToastViewport({ toasts, onDismiss, onAction, children }: ToastVi
         .map((toast) => (
           <div
             key={toast.id}
+            {...holdHandlers(toast.id, onHold)}
             role={toast.type === 'error' ? 'alert' : 'status'}
             aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
             data-phase={toast.phase}
@@ -90,4 +93,36 @@ export function ToastViewport({ toasts, onDismiss, onAction, children }: ToastVi
         ))}
     </section>
   )
+}
+
+/** Whether the pointer is over each toast and whether the focus is in it (kept outside React: no renders). */
+const pointed = new Set<string>()
+const focused = new Set<string>()
+
+/**
+ * The handlers that hold a toast while it is pointed at or holds the focus. Pointer and focus are tracked
+ * apart, so leaving with the mouse does not restart the time of a toast whose Undo has the focus.
+ */
+function holdHandlers(id: string, onHold: ToastViewportProps['onHold']) {
+  if (!onHold) return {}
+  const report = () => onHold(id, pointed.has(id) || focused.has(id))
+  return {
+    onPointerEnter: () => {
+      pointed.add(id)
+      report()
+    },
+    onPointerLeave: () => {
+      pointed.delete(id)
+      report()
+    },
+    onFocus: () => {
+      focused.add(id)
+      report()
+    },
+    onBlur: (event: FocusEvent<HTMLDivElement>) => {
+      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return
+      focused.delete(id)
+      report()
+    },
+  }
 }

@@ -1,6 +1,7 @@
 import {
   dismissNotificationAtom,
   dismissToastAtom,
+  holdToastAtom,
   notificationsAtom,
   runToastActionAtom,
   toastsAtom,
@@ -15,10 +16,16 @@ export function Toaster() {
   const notifications = useAtomValue(notificationsAtom)
   const dismiss = useSetAtom(dismissToastAtom)
   const runAction = useSetAtom(runToastActionAtom)
+  const hold = useSetAtom(holdToastAtom)
   const dismissNotification = useSetAtom(dismissNotificationAtom)
   const navigate = useNavigate()
   return (
-    <ToastViewport toasts={toasts} onDismiss={dismiss} onAction={(toast) => void runAction(toast.id)}>
+    <ToastViewport
+      toasts={toasts}
+      onDismiss={dismiss}
+      onAction={(toast) => void runAction(toast.id)}
+      onHold={(id, held) => hold({ id, held })}
+    >
       <NotificationList
         notifications={notifications}
         onOpen={(entry) => {
