@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react'
-import type { FocusEvent, ReactNode } from 'react'
+import { type FocusEvent, type ReactNode, useRef } from 'react'
 import { cn } from './cn'
 
 export type ToastTone = 'info' | 'success' | 'error' | 'warning'
@@ -38,6 +38,9 @@ const icons: Record<ToastTone, ReactNode> = {
  * animations follow the toast's phase, so the state package stays the one source of timing.
  */
 export function ToastViewport({ toasts, onDismiss, onAction, onHold, children }: ToastViewportProps) {
+  const holds = useRef<Holds>(new Map()).current
+  // Forget toasts that are gone (their pointer and focus cannot come back).
+  for (const id of holds.keys()) if (!toasts.some((toast) => toast.id === id)) holds.delete(id)
   return (
     <section
       aria-label="Notifications"
@@ -49,7 +52,7 @@ export function ToastViewport({ toasts, onDismiss, onAction, onHold, children }:
         .map((toast) => (
           <div
             key={toast.id}
-            {...holdHandlers(toast.id, onHold)}
+            {...holdHandlers(holds, toast.id, onHold)}
             role={toast.type === 'error' ? 'alert' : 'status'}
             aria-live={toast.type === 'error' ? 'assertive' : 'polite'}
             data-phase={toast.phase}
@@ -95,34 +98,26 @@ export function ToastViewport({ toasts, onDismiss, onAction, onHold, children }:
   )
 }
 
-/** Whether the pointer is over each toast and whether the focus is in it (kept outside React: no renders). */
-const pointed = new Set<string>()
-const focused = new Set<string>()
+/** Where each toast's pointer and focus are, per viewport; a toast is held while either is in it. */
+type Holds = Map<string, { pointer: boolean; focus: boolean }>
 
 /**
  * The handlers that hold a toast while it is pointed at or holds the focus. Pointer and focus are tracked
  * apart, so leaving with the mouse does not restart the time of a toast whose Undo has the focus.
  */
-function holdHandlers(id: string, onHold: ToastViewportProps['onHold']) {
+function holdHandlers(holds: Holds, id: string, onHold: ToastViewportProps['onHold']) {
   if (!onHold) return {}
-  const report = () => onHold(id, pointed.has(id) || focused.has(id))
+  const set = (part: 'pointer' | 'focus', on: boolean) => {
+    const hold = { ...(holds.get(id) ?? { pointer: false, focus: false }), [part]: on }
+    holds.set(id, hold)
+    onHold(id, hold.pointer || hold.focus)
+  }
   return {
-    onPointerEnter: () => {
-      pointed.add(id)
-      report()
-    },
-    onPointerLeave: () => {
-      pointed.delete(id)
-      report()
-    },
-    onFocus: () => {
-      focused.add(id)
-      report()
-    },
+    onPointerEnter: () => set('pointer', true),
+    onPointerLeave: () => set('pointer', false),
+    onFocus: () => set('focus', true),
     onBlur: (event: FocusEvent<HTMLDivElement>) => {
-      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return
-      focused.delete(id)
-      report()
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) set('focus', false)
     },
   }
 }
