@@ -8,8 +8,8 @@
  * and reach only the canvas's members or invited users (a mention is not a way to e-mail strangers).
  * Who is notified is decided in plan.ts; this file loads the candidates inside the writing transaction.
  */
-import { annotationReplies, canvasUsers, type DbOrTx, users } from '@pinpoint/db'
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { canvasUsers, type DbOrTx, users } from '@pinpoint/db'
+import { and, eq, inArray } from 'drizzle-orm'
 import { ACTOR_USER_WITH, type ActorUser, shapeActorUser } from '../auth/actor'
 import type { CanvasRecord } from '../canvases/access'
 import { recordEvents } from '../events/service'
@@ -79,33 +79,17 @@ export async function notify(
 }
 
 /**
- * Notifications for a new comment, a new reply or an edit (plan.ts `planCommentActivity`), on the
- * candidates loaded here. Returns the mention e-mails to send after commit.
+ * Notifications of an edit of a comment or reply: only mentions the edit added (plan.ts
+ * `planCommentActivity`), on the candidates loaded here. New comments and replies decide theirs on the
+ * facts of their one-statement write (decision 052). Returns the mention e-mails to send after commit.
  */
-export async function notifyCommentActivity(db: DbOrTx, input: CommentActivityInput): Promise<MentionMail[]> {
-  const { canvas, comment } = input
-  const repliers =
-    input.kind === 'reply'
-      ? (
-          await db
-            .selectDistinct({ userId: annotationReplies.userId })
-            .from(annotationReplies)
-            .where(
-              and(
-                eq(annotationReplies.annotationId, comment.annotationId),
-                isNotNull(annotationReplies.userId),
-              ),
-            )
-        ).flatMap(({ userId }) => (userId ? [userId] : []))
-      : []
-  const candidates = [
-    ...(input.mayMention ? mentionCandidateIds(comment.comment) : []),
-    ...(input.kind === 'edit' ? [] : [canvas.canvas.userId]),
-    ...(input.kind === 'reply' && input.annotationAuthorId ? [input.annotationAuthorId] : []),
-    ...repliers,
-  ]
-  const known = await loadKnownUsers(db, canvas, candidates)
-  const { events, mails } = planCommentActivity(known, { ...input, repliers })
+export async function notifyCommentActivity(
+  db: DbOrTx,
+  input: CommentActivityInput & { kind: 'edit' },
+): Promise<MentionMail[]> {
+  const candidates = input.mayMention ? mentionCandidateIds(input.comment.comment) : []
+  const known = await loadKnownUsers(db, input.canvas, candidates)
+  const { events, mails } = planCommentActivity(known, input)
   await recordEvents(db, events)
   return mails
 }
